@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+// Hooke: SwiftUI-style animation math on Linux, a GSL reference that judges it, and a frame harness
+// that measures it. No outside packages: the toolchain plus Debian's libgsl-dev is the whole world.
+import PackageDescription
+
+let package = Package(
+    name: "Hooke",
+    products: [
+        .library(name: "AnimationMath", targets: ["AnimationMath"]),
+        .executable(name: "hooke", targets: ["hooke"]),
+    ],
+    targets: [
+        // The animation model. Imports nothing, so users can take it alone.
+        .target(name: "AnimationMath"),
+        // GNU GSL as a system library (module map + shim header).
+        .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
+        // The ground truth: GSL ODE integration of the damped oscillator, Bézier root finding.
+        .target(name: "ReferenceSolver", dependencies: ["CGSL"]),
+        // Argument parsing and the subcommands, as a library so tests can drive them in-process.
+        .target(name: "HookeCommandLine", dependencies: ["AnimationMath", "ReferenceSolver"]),
+        .executableTarget(name: "hooke", dependencies: ["HookeCommandLine"]),
+
+        .testTarget(name: "AnimationMathTests", dependencies: ["AnimationMath", "ReferenceSolver"]),
+        .testTarget(name: "ReferenceSolverTests", dependencies: ["ReferenceSolver"]),
+        .testTarget(name: "HookeCommandLineTests", dependencies: ["HookeCommandLine", "AnimationMath", "ReferenceSolver"]),
+    ]
+)
