@@ -1,0 +1,126 @@
+// SpringSettlingTests.swift — SwiftUI's settling duration and the settling-duration initialiser.
+
+import AnimationMath
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The underdamped settling time is one log and one division after the same roundings as the
+/// hand formula: a few ulps of a number of order 1. 1e-14 relative.
+private let settlingFormulaTolerance = 1e-14
+
+/// The settling-duration initialiser solves its equation to 4 ulps of λ; the getter's log and
+/// division add a few more, and the error in λ reaches the time amplified by at most
+/// 1/(1 − 1/(λD + D)) ≤ 2 for these inputs. 1e-13 relative leaves a wide margin over ~2e-15.
+private let settlingRoundTripTolerance = 1e-13
+
+@Suite struct SpringSettlingTests {
+    /// SwiftUI's number: the grid is accumulated, so the eighth point is 0.1 added 8 times.
+    /// Exact equality is the contract here: the result is a grid point, computed by the same
+    /// additions, not an approximation of one.
+    @Test func defaultSpringSettlesAtSwiftUIsGridPoint() {
+        #expect(Spring().settlingDuration == 0.7999999999999999)
+        var gridPoint = 0.0
+        for _ in 0..<8 { gridPoint += 0.1 }
+        #expect(Spring.smooth.settlingDuration == gridPoint)
+    }
+
+    /// Underdamped: t = −ln(ε / (|λT − v0| + |T|)) / λ.
+    @Test(arguments: [(0.3, 1.0, 0.0), (0.15, 2.0, 5.0), (0.8, -1.0, 3.0), (0.5, 0.0, 0.5)])
+    func underdampedUsesSwiftUIsFormula(bounce: Double, target: Double, v0: Double) {
+        let spring = Spring(duration: 0.5, bounce: bounce)
+        let λ = (1 - bounce) * 4 * Double.pi
+        let ε = 0.001
+        let expected = max(0, -log(ε / (abs(λ * target - v0) + abs(target))) / λ)
+        let actual = spring.settlingDuration(target: target, initialVelocity: v0, epsilon: ε)
+        #expect(abs(actual - expected) <= settlingFormulaTolerance * expected, "\(actual) vs \(expected)")
+    }
+
+    @Test func genericSettlingUsesMagnitudes() {
+        let spring = Spring.bouncy
+        let target = SpringTestVector(x: 3, y: 4), v0 = SpringTestVector(x: 0, y: 0)
+        // |T| = 5, |λT − 0| = 5λ: the same as a scalar target 5.
+        let vector = spring.settlingDuration(target: target, initialVelocity: v0, epsilon: 0.01)
+        let scalar = spring.settlingDuration(target: 5.0, initialVelocity: 0, epsilon: 0.01)
+        #expect(abs(vector - scalar) <= settlingFormulaTolerance * scalar)
+        #expect(spring.settlingDuration(fromValue: 2.0, toValue: 7.0, epsilon: 0.01) == scalar)
+    }
+
+    @Test func undampedNeverSettlesAndNoMotionSettlesAtOnce() {
+        let undamped = Spring(duration: 0.5, bounce: 1)
+        #expect(undamped.settlingDuration == .infinity)
+        #expect(undamped.settlingDuration(target: 0.0, initialVelocity: 0, epsilon: 0.001) == 0)
+        #expect(Spring(response: 1, dampingRatio: -0.2).settlingDuration == .infinity)
+        #expect(Spring(response: 1, dampingRatio: -2).settlingDuration == .infinity)
+        #expect(Spring(response: 1, dampingRatio: -2).settlingDuration(target: 0.0, epsilon: 0.001) == 0)
+        #expect(Spring(duration: 0.5, bounce: -1).settlingDuration.isNaN)
+    }
+
+    /// ζ ≥ 1: the result is the first grid point after which |x − T| < ε holds for more than 1 s.
+    /// Checked against that definition directly with `value`.
+    @Test(arguments: [(1.0, 0.5, 0.0), (2.0, 0.5, 0.0), (1.0, 0.3, 8.0), (1.5, 1.2, -3.0), (1e-9 + 1, 0.4, 1.0)])
+    func overdampedSearchMeetsItsDefinition(dampingRatio ζ: Double, response: Double, v0: Double) {
+        let spring = Spring(response: response, dampingRatio: ζ)
+        let ε = 0.001, target = 1.0
+        let settled = spring.settlingDuration(target: target, initialVelocity: v0, epsilon: ε)
+        var grid: [Double] = []
+        var t = 0.0
+        for _ in 0..<1025 { grid.append(t); t += 0.1 }
+        guard let index = grid.firstIndex(of: settled) else {
+            Issue.record("\(settled) is not a grid point")
+            return
+        }
+        func isSettled(_ t: Double) -> Bool {
+            abs(spring.value(target: target, initialVelocity: v0, time: t) - target) < ε
+        }
+        #expect(index == 0 || !isSettled(grid[index - 1]), "the point before \(settled) is settled too")
+        let held = grid[index...].prefix { $0 - settled <= 1.0 }
+        #expect(held.allSatisfy(isSettled), "not settled throughout the second after \(settled)")
+    }
+
+    @Test func searchReturnsZeroWhenNothingSettlesWithin102Seconds() {
+        // ζ = 1000, response 1: the slow mode decays at ω0/(2ζ) ≈ 0.0031/s, e^{−0.32} at 102.4 s.
+        #expect(Spring(response: 1, dampingRatio: 1000).settlingDuration == 0)
+        // A slower critically damped spring: response 100 s, still at 1e-2 of the distance at 102 s.
+        #expect(Spring(response: 100, dampingRatio: 1).settlingDuration == 0)
+        // But a moderately slow one settles: ζ = 1, response 10 s settles in about 14 s.
+        let slow = Spring(response: 10, dampingRatio: 1).settlingDuration
+        #expect(slow > 10 && slow < 20)
+    }
+
+    @Test(arguments: [0.05, 0.1, 0.5, 0.9], [0.05, 0.5, 1, 5])
+    func settlingInitialiserRoundTripsUnderdamped(dampingRatio ζ: Double, duration: Double) {
+        let spring = Spring(settlingDuration: duration, dampingRatio: ζ)
+        #expect(spring.regime == .underdamped)
+        #expect(abs(spring.dampingRatio - ζ) <= 1e-15 * 4)
+        let readBack = spring.settlingDuration
+        #expect(abs(readBack - duration) <= settlingRoundTripTolerance * duration, "\(readBack) vs \(duration)")
+    }
+
+    /// ζ = 1: the true settling time is D, so the grid search reads back the first grid point
+    /// after D, at most 0.1 s later (plus the accumulated grid's rounding, below 1e-12 s).
+    @Test(arguments: [0.35, 1.0, 2.05, 7.5])
+    func settlingInitialiserCriticallyDamped(duration: Double) {
+        let spring = Spring(settlingDuration: duration, dampingRatio: 1)
+        #expect(spring.regime == .criticallyDamped)
+        let gridRounding = 1e-12
+        let readBack = spring.settlingDuration
+        #expect(readBack > duration - gridRounding && readBack <= duration + 0.1 + gridRounding, "\(readBack)")
+        // And the displacement at D is ε, to the accuracy of Newton's root (a few ulps).
+        let displacement = 1 - spring.value(target: 1.0, time: duration)
+        #expect(abs(displacement - 0.001) <= 1e-12, "\(displacement)")
+    }
+
+    @Test func settlingInitialiserClampsItsInputs() {
+        #expect(Spring(settlingDuration: 100, dampingRatio: 0.5) == Spring(settlingDuration: 10, dampingRatio: 0.5))
+        #expect(Spring(settlingDuration: 0, dampingRatio: 0.5) == Spring(settlingDuration: 0.01, dampingRatio: 0.5))
+        #expect(Spring(settlingDuration: 1, dampingRatio: 3) == Spring(settlingDuration: 1, dampingRatio: 1))
+        #expect(Spring(settlingDuration: 1, dampingRatio: -1) == Spring(settlingDuration: 1, dampingRatio: .ulpOfOne))
+        #expect(Spring(settlingDuration: 1, dampingRatio: 0.5, epsilon: 2).response.isNaN)
+        #expect(Spring(settlingDuration: 1, dampingRatio: 0.5, epsilon: 0).response.isNaN)
+    }
+}
