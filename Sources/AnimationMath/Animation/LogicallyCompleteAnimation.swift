@@ -1,0 +1,52 @@
+/// An animation that reports logical completion `duration` seconds after it starts, if its base has
+/// not already done so (SwiftUI's `logicallyComplete(after:)`). It never keeps the animation running
+/// past its base: when the base finishes first, the animator reports completion then.
+///
+/// Merging: only with the same modifier and duration, forwarding to the base at the same time —
+/// the modifier does not transform time, so the base's own rule decides.
+public struct LogicallyCompleteAnimation: CustomAnimation, CustomStringConvertible {
+    public var base: Animation
+    public var duration: Double
+
+    /// - Precondition: `duration ≥ 0` and finite.
+    public init(base: Animation, duration: Double) {
+        precondition(duration >= 0 && duration.isFinite,
+                     "logicallyComplete(after:) needs a finite duration >= 0 (got \(duration))")
+        self.base = base
+        self.duration = duration
+    }
+
+    public var description: String { "\(base).logicallyComplete(after: \(animationDescription(duration)))" }
+
+    @inlinable
+    public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
+        let result = base.animate(value: value, time: time, context: &context)
+        if time >= duration {
+            context.isLogicallyComplete = true
+        }
+        return result
+    }
+
+    @inlinable
+    public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
+        base.velocity(value: value, time: time, context: context)
+    }
+
+    @inlinable
+    public func shouldMerge<V: VectorArithmetic>(
+        previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
+    ) -> Bool {
+        guard let previous = previous.base as? LogicallyCompleteAnimation, previous.duration == duration else {
+            return false
+        }
+        return base.shouldMerge(previous: previous.base, value: value, time: time, context: &context)
+    }
+}
+
+extension Animation {
+    /// This animation, reporting logical completion after `duration` seconds at the latest.
+    /// - Precondition: `duration ≥ 0` and finite.
+    public func logicallyComplete(after duration: Double) -> Animation {
+        Animation(LogicallyCompleteAnimation(base: self, duration: duration))
+    }
+}

@@ -1,0 +1,44 @@
+/// An animation that follows a `UnitCurve` for a fixed duration: SwiftUI's `linear`, `easeIn`,
+/// `easeOut`, `easeInOut` and `timingCurve` animations.
+///
+/// `animate` returns Δ · curve(t / d) while t ≤ d and `nil` once t > d (so the frame at exactly d
+/// shows the whole interval); `velocity` is Δ · curve′(t / d) / d, and zero once the animation is
+/// over. Progress before the start is clamped to 0 by the curve. It never merges: an interruption
+/// chains (DESIGN.md §4). Accuracy is the curve's (`UnitCurve`); this type adds one division.
+public struct TimingCurveAnimation: CustomAnimation, CustomStringConvertible {
+    /// The shape of the motion over unit progress.
+    public var curve: UnitCurve
+    /// The duration in seconds.
+    public var duration: Double
+
+    /// - Precondition: `duration > 0` and finite (a zero duration has no progress to follow).
+    public init(curve: UnitCurve, duration: Double) {
+        precondition(duration > 0 && duration.isFinite,
+                     "timing-curve duration must be finite and > 0 seconds (got \(duration))")
+        self.curve = curve
+        self.duration = duration
+    }
+
+    @inlinable
+    public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
+        guard time <= duration else { return nil }
+        return value.scaled(by: curve.value(at: time / duration))
+    }
+
+    @inlinable
+    public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
+        guard time <= duration else { return .zero }
+        return value.scaled(by: curve.velocity(at: time / duration) / duration)
+    }
+
+    public var description: String {
+        let d = animationDescription(duration)
+        switch curve {
+        case .linear: return "linear(duration: \(d))"
+        case .easeIn: return "easeIn(duration: \(d))"
+        case .easeOut: return "easeOut(duration: \(d))"
+        case .easeInOut: return "easeInOut(duration: \(d))"
+        default: return "timingCurve(\(curve), duration: \(d))"
+        }
+    }
+}

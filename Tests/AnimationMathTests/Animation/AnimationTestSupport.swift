@@ -1,0 +1,73 @@
+// AnimationTestSupport.swift — helpers shared by the animation tests: locating the shared data
+// folder, loading the SwiftUI recordings, and driving an animation frame by frame.
+
+import AnimationMath
+import Foundation
+
+/// Where the project's shared data lives: the repository root (found from this file's path by
+/// walking up to `Package.swift`) has `shared/` beside it, here and in CI alike.
+enum SharedData {
+    struct NotFound: Error, CustomStringConvertible {
+        var searched: String
+        var description: String { "shared data not found at \(searched); clone shared/ beside the repository" }
+    }
+
+    static func repositoryRoot(filePath: String = #filePath) -> URL? {
+        var directory = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        while directory.path != "/" {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+                return directory
+            }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    /// The URL of `relativePath` under `shared/data/`.
+    static func url(_ relativePath: String) throws -> URL {
+        guard let root = repositoryRoot() else { throw NotFound(searched: "(no Package.swift above \(#filePath))") }
+        let url = root.deletingLastPathComponent().appendingPathComponent("shared/data/\(relativePath)")
+        guard FileManager.default.fileExists(atPath: url.path) else { throw NotFound(searched: url.path) }
+        return url
+    }
+}
+
+/// A real SwiftUI recording (see `shared/data/swiftui-recordings/README.md`).
+struct SpringRecording: Decodable {
+    struct Segment: Decodable {
+        var samples: [[Double]]
+    }
+
+    var samples: [[Double]]?
+    var segment0: Segment?
+
+    static func load(_ name: String) throws -> SpringRecording {
+        let data = try Data(contentsOf: try SharedData.url("swiftui-recordings/\(name)"))
+        return try JSONDecoder().decode(SpringRecording.self, from: data)
+    }
+}
+
+/// Error statistics of a prediction against samples.
+struct ErrorStatistics {
+    var rms: Double
+    var max: Double
+
+    init(_ errors: [Double]) {
+        rms = (errors.reduce(0) { $0 + $1 * $1 } / Double(errors.count)).squareRoot()
+        max = errors.map(abs).max() ?? 0
+    }
+}
+
+/// The 60 Hz frame interval the tests sample at.
+let frameInterval = 1.0 / 60.0
+
+/// Runs `animation` on `value` at `times` with one context, as the animator does for one entry.
+func drive<V: VectorArithmetic>(_ animation: Animation, value: V, times: [Double]) -> [V?] {
+    var context = AnimationContext<V>()
+    return times.map { animation.animate(value: value, time: $0, context: &context) }
+}
+
+/// Frame times 0, 1/60, ..., count − 1 frames, each computed as i/60 (no accumulated error).
+func frameTimes(count: Int) -> [Double] {
+    (0..<count).map { Double($0) / 60 }
+}

@@ -1,0 +1,100 @@
+// PresetAnimationTests.swift — the presets' parameters, equality, hashing and descriptions.
+
+import AnimationMath
+import Testing
+
+@Suite("PresetAnimationTests")
+struct PresetAnimationTests {
+    func fluid(_ animation: Animation) -> FluidSpringAnimation? { animation.base as? FluidSpringAnimation }
+
+    @Test func springPresetParameters() throws {
+        let spring = try #require(fluid(.spring))
+        #expect(spring == FluidSpringAnimation(response: 0.5, dampingFraction: 1, blendDuration: 0))
+        #expect(fluid(.spring()) == spring)
+        #expect(fluid(.smooth) == spring)
+        #expect(fluid(.spring(response: 0.5)) == FluidSpringAnimation(response: 0.5, dampingFraction: 0.825))
+        #expect(fluid(.snappy)?.dampingFraction == 1 - 0.15)
+        #expect(fluid(.bouncy)?.dampingFraction == 1 - 0.3)
+        #expect(fluid(.bouncy(duration: 0.8, extraBounce: 0.1))
+                == FluidSpringAnimation(response: 0.8, dampingFraction: 1 - (0.3 + 0.1)))
+        #expect(fluid(.interactiveSpring)
+                == FluidSpringAnimation(response: 0.15, dampingFraction: 1 - 0.15, blendDuration: 0.25))
+        #expect(fluid(.interactiveSpring(response: 0.15))
+                == FluidSpringAnimation(response: 0.15, dampingFraction: 0.86, blendDuration: 0.25))
+        #expect(fluid(.default) == FluidSpringAnimation(response: 0.55, dampingFraction: 1))
+        let fromSpring = try #require(fluid(.spring(Spring(response: 0.7, dampingRatio: 0.4), blendDuration: 0.1)))
+        #expect(abs(fromSpring.response - 0.7) <= 1e-15 && abs(fromSpring.dampingFraction - 0.4) <= 1e-15)
+        #expect(fromSpring.blendDuration == 0.1)
+    }
+
+    @Test(arguments: [(-0.5, 2.0), (-0.2, 1.25), (0.0, 1.0), (0.3, 0.7), (1.5, -0.5)])
+    func bounceMapsToDampingFractionWithoutClamping(bounce: Double, dampingFraction: Double) {
+        #expect(abs(fluid(.spring(duration: 0.5, bounce: bounce))!.dampingFraction - dampingFraction) <= 1e-15)
+    }
+
+    @Test func interpolatingSpringPresets() throws {
+        let byDuration = try #require(Animation.interpolatingSpring(duration: 0.5, bounce: 0.3).base
+                                      as? InterpolatingSpringAnimation)
+        // k = (2π/0.5)² = 157.91367041742973, c = 2√k · 0.7 = 17.59291886010284 (Apple's example).
+        #expect(abs(byDuration.stiffness - 157.91367041742973) <= 1e-10)
+        #expect(abs(byDuration.damping - 17.59291886010284) <= 1e-10)
+        #expect(byDuration.mass == 1)
+        let fromSpring = try #require(Animation.interpolatingSpring(Spring(mass: 1, stiffness: 100, damping: 10),
+                                                                    initialVelocity: 1).base as? InterpolatingSpringAnimation)
+        #expect(abs(fromSpring.stiffness - 100) <= 1e-10 && abs(fromSpring.damping - 10) <= 1e-10)
+        #expect(fromSpring.initialVelocity == 1)
+    }
+
+    @Test func equalPresetsAreEqualAndHashAlike() {
+        let pairs: [(Animation, Animation)] = [
+            (.spring, .spring(duration: 0.5, bounce: 0)),
+            (.spring, .spring(response: 0.5, dampingFraction: 1, blendDuration: 0)),
+            (.smooth, .spring),
+            (.interactiveSpring, .spring(duration: 0.15, bounce: 0.15, blendDuration: 0.25)),
+            (.default, .spring(response: 0.55, dampingFraction: 1)),
+            (.easeInOut, .easeInOut(duration: 0.35)),
+            (.easeInOut, .timingCurve(0.42, 0, 0.58, 1)),
+            (.linear.delay(1).speed(2), .linear.delay(1).speed(2)),
+            (.easeIn.repeatCount(3), .easeIn.repeatCount(3, autoreverses: true)),
+            (.interpolatingSpring(stiffness: 100, damping: 10), .interpolatingSpring(mass: 1, stiffness: 100, damping: 10)),
+        ]
+        for (a, b) in pairs {
+            #expect(a == b, "\(a) vs \(b)")
+            #expect(a.hashValue == b.hashValue, "\(a) vs \(b)")
+        }
+    }
+
+    @Test func differentParametersDiffer() {
+        let distinct: [Animation] = [
+            .spring, .snappy, .bouncy, .interactiveSpring, .default, .spring(response: 0.5, dampingFraction: 0.825),
+            .spring(duration: 0.5, bounce: 0, blendDuration: 0.1),
+            .linear, .linear(duration: 1), .easeIn, .easeOut, .easeInOut, .timingCurve(0.1, 0.2, 0.3, 0.4),
+            .interpolatingSpring(stiffness: 100, damping: 10), .interpolatingSpring(stiffness: 100, damping: 11),
+            .linear.delay(1), .linear.delay(2), .linear.speed(2), .linear.delay(1).speed(2), .linear.speed(2).delay(1),
+            .linear.repeatCount(2), .linear.repeatCount(2, autoreverses: false), .linear.repeatForever(),
+            .linear.logicallyComplete(after: 0.1),
+        ]
+        for i in distinct.indices {
+            for j in distinct.indices where j != i {
+                #expect(distinct[i] != distinct[j], "\(distinct[i]) vs \(distinct[j])")
+            }
+        }
+    }
+
+    @Test func descriptionsReadLikeTheCallThatBuiltThem() {
+        #expect(Animation.spring(response: 0.5, dampingFraction: 0.825).description
+                == "spring(response: 0.5, dampingFraction: 0.825, blendDuration: 0)")
+        #expect(Animation.spring.description == "spring(response: 0.5, dampingFraction: 1, blendDuration: 0)")
+        #expect(Animation.easeInOut.description == "easeInOut(duration: 0.35)")
+        #expect(Animation.linear(duration: 2).description == "linear(duration: 2)")
+        #expect(Animation.linear.delay(1).speed(2).description == "linear(duration: 0.35).delay(1).speed(2)")
+        #expect(Animation.easeIn.repeatCount(3).description == "easeIn(duration: 0.35).repeatCount(3, autoreverses: true)")
+        #expect(Animation.easeIn.repeatForever(autoreverses: false).description
+                == "easeIn(duration: 0.35).repeatForever(autoreverses: false)")
+        #expect(Animation.interpolatingSpring(stiffness: 100, damping: 10).description
+                == "interpolatingSpring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)")
+        #expect(Animation.spring.logicallyComplete(after: 0.25).description
+                == "spring(response: 0.5, dampingFraction: 1, blendDuration: 0).logicallyComplete(after: 0.25)")
+        #expect(Animation.timingCurve(0.1, 0.2, 0.3, 0.4).description.hasPrefix("timingCurve("))
+    }
+}
