@@ -1,0 +1,152 @@
+/// A function from input progress in [0, 1] to output progress, defined by a curve from (0, 0) to
+/// (1, 1): SwiftUI's `UnitCurve` (iOS 17).
+///
+/// The x axis is input progress and the y axis output progress: `value(at: p)` is the y of the
+/// curve's point whose x is `p`. Bézier curves may overshoot, so outputs can leave [0, 1].
+///
+/// Conventions, shared by every curve:
+/// - Progress is clamped to [0, 1], so `value(at: -1) == value(at: 0) == 0` and
+///   `value(at: 2) == value(at: 1) == 1` (exactly), and `velocity(at:)` outside [0, 1] is the
+///   velocity at the nearer end.
+/// - NaN progress gives NaN from both `value(at:)` and `velocity(at:)` (it is not clamped away:
+///   a NaN time is a bug upstream and should stay visible).
+/// - `velocity(at:)` is the derivative d value / d progress. Where the curve's tangent is
+///   vertical it is ±infinity (see `velocity(at:)`).
+///
+/// Performance: a `UnitCurve` is a value with its Bézier coefficients precomputed; evaluating it
+/// never allocates. A Bézier costs a few Newton iterations (see `CubicTimingBezier`); the
+/// circular curves cost a square root.
+public struct UnitCurve: Sendable {
+    @usableFromInline
+    enum Storage: Sendable, Hashable {
+        case linear
+        case circularEaseIn
+        case circularEaseOut
+        case circularEaseInOut
+        /// The inverse of `circularEaseInOut`; not a SwiftUI preset, reached only through `inverse`.
+        case circularEaseOutIn
+        case bezier(CubicTimingBezier)
+    }
+
+    @usableFromInline
+    var storage: Storage
+
+    @inlinable
+    init(storage: Storage) {
+        self.storage = storage
+    }
+
+    /// A cubic Bézier curve from (0, 0) to (1, 1) with the given control points.
+    ///
+    /// The x coordinates of the control points are clamped to [0, 1] when the curve is evaluated,
+    /// which keeps x increasing, so each progress has exactly one output. The y coordinates are
+    /// free: a y outside [0, 1] makes the curve overshoot. NaN coordinates make the curve evaluate
+    /// to NaN at every progress strictly between 0 and 1.
+    ///
+    /// Curves compare and hash by their control points as given (before clamping): two curves
+    /// whose control points differ only outside the clamp range evaluate identically but are not
+    /// equal. This keeps `inverse` an exact involution.
+    ///
+    /// - Parameters:
+    ///   - startControlPoint: The control point after (0, 0); the direction from (0, 0) to it is
+    ///     the curve's initial tangent.
+    ///   - endControlPoint: The control point before (1, 1); the direction from it to (1, 1) is the
+    ///     curve's final tangent.
+    @inlinable
+    public static func bezier(startControlPoint: UnitPoint, endControlPoint: UnitPoint) -> UnitCurve {
+        UnitCurve(storage: .bezier(CubicTimingBezier(start: startControlPoint, end: endControlPoint)))
+    }
+
+    /// The output progress at the given input progress.
+    ///
+    /// - Parameter progress: The input progress; clamped to [0, 1].
+    /// - Returns: The y of the curve at x = `progress`: exactly 0 at progress ≤ 0 and exactly 1 at
+    ///   progress ≥ 1; NaN for NaN progress.
+    /// - Complexity: O(1). A Bézier needs at most 100 solver iterations, typically 3 to 6.
+    @inlinable
+    public func value(at progress: Double) -> Double {
+        switch storage {
+        case .bezier(let curve):
+            return curve.value(at: progress)
+        case .linear:
+            return UnitCurve.clamp(progress)
+        case .circularEaseIn:
+            return CircularEasing.easeIn(UnitCurve.clamp(progress))
+        case .circularEaseOut:
+            return CircularEasing.easeOut(UnitCurve.clamp(progress))
+        case .circularEaseInOut:
+            return CircularEasing.easeInOut(UnitCurve.clamp(progress))
+        case .circularEaseOutIn:
+            return CircularEasing.easeOutIn(UnitCurve.clamp(progress))
+        }
+    }
+
+    /// The rate of change of the output with respect to the input, d value / d progress.
+    ///
+    /// - Parameter progress: The input progress; clamped to [0, 1], so the velocity outside is the
+    ///   velocity at the nearer end (not 0).
+    /// - Returns: The derivative of the curve at `progress`. Where the Bézier's x'(s) vanishes
+    ///   (control x at 0 or 1, such as easeIn's end and easeOut's start) this is the finite limit,
+    ///   e.g. 1/0.58 for easeOut at 0. Where the tangent is vertical the derivative is infinite and
+    ///   the result is ±infinity: circularEaseIn at 1, circularEaseOut at 0, circularEaseInOut at ½,
+    ///   and Béziers such as (0, 0.5)(1, 1) at 0 or (1, 0)(0, 1) at ½; at a cusp, where the two
+    ///   one-sided limits differ, the limit from the left (from the right at 0) is returned.
+    ///   NaN for NaN progress.
+    /// - Complexity: O(1), as `value(at:)`.
+    @inlinable
+    public func velocity(at progress: Double) -> Double {
+        switch storage {
+        case .bezier(let curve):
+            return curve.velocity(at: progress)
+        case .linear:
+            return progress.isNaN ? progress : 1
+        case .circularEaseIn:
+            return CircularEasing.easeInVelocity(UnitCurve.clamp(progress))
+        case .circularEaseOut:
+            return CircularEasing.easeOutVelocity(UnitCurve.clamp(progress))
+        case .circularEaseInOut:
+            return CircularEasing.easeInOutVelocity(UnitCurve.clamp(progress))
+        case .circularEaseOutIn:
+            return CircularEasing.easeOutInVelocity(UnitCurve.clamp(progress))
+        }
+    }
+
+    /// The curve reflected in the line y = x: its x and y swapped, so that
+    /// `curve.inverse.value(at: curve.value(at: p)) == p` (up to rounding) when the curve is
+    /// one-to-one.
+    ///
+    /// - linear is its own inverse; circularEaseIn and circularEaseOut are each other's inverse;
+    ///   the inverse of circularEaseInOut is the "ease out, then in" curve √(q (1 − q)) for q < ½,
+    ///   1 − √(q (1 − q)) after, and vice versa. (SwiftUI, as re-implemented by OpenSwiftUI,
+    ///   returns circularEaseInOut itself, which is not its inverse: unverified on a device.)
+    /// - A Bézier's inverse swaps x and y of each control point, as Apple documents. When a
+    ///   control point's y lies outside [0, 1] the curve overshoots and is not one-to-one, so it
+    ///   has no inverse function: the swapped curve then has an x outside [0, 1], which evaluation
+    ///   clamps like any other, and the result is a different monotone curve that does not undo
+    ///   the original. `inverse.inverse == self` still holds, because control points are kept
+    ///   as given.
+    @inlinable
+    public var inverse: UnitCurve {
+        switch storage {
+        case .linear:
+            return .linear
+        case .circularEaseIn:
+            return .circularEaseOut
+        case .circularEaseOut:
+            return .circularEaseIn
+        case .circularEaseInOut:
+            return UnitCurve(storage: .circularEaseOutIn)
+        case .circularEaseOutIn:
+            return .circularEaseInOut
+        case .bezier(let curve):
+            return .bezier(startControlPoint: UnitPoint(x: curve.start.y, y: curve.start.x),
+                           endControlPoint: UnitPoint(x: curve.end.y, y: curve.end.x))
+        }
+    }
+
+    /// Clamps progress to [0, 1], keeping NaN.
+    @inlinable @inline(__always)
+    static func clamp(_ progress: Double) -> Double {
+        progress.isNaN ? progress : Swift.min(Swift.max(progress, 0), 1)
+    }
+}

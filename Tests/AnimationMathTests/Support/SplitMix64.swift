@@ -1,0 +1,22 @@
+/// A small, fast, seeded pseudo-random generator (Steele, Lea and Flood, "Fast splittable
+/// pseudorandom number generators", OOPSLA 2014), so that random tests are reproducible: a failing
+/// test prints its seed, and the same seed replays the same samples.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    /// The seed this generator started from, for failure messages.
+    let seed: UInt64
+
+    init(seed: UInt64) {
+        self.state = seed
+        self.seed = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,104 @@
+@testable import AnimationMath
+import Testing
+
+/// Finite limits of the slope where x'(s) = 0 come from exact control-point differences and one
+/// division: a few ulps relative.
+private let limitTolerance = 8 * Double.ulpOfOne
+
+/// Approaching such a limit from inside, at distance δ in progress, the slope differs from the
+/// limit by O(√δ) (s ~ √δ when x ~ s², as at easeOut's start): δ = 1e-12 gives ~1e-6 × a curve-
+/// dependent factor below 5; 1e-5 leaves a 2x margin.
+private let approachTolerance = 1e-5
+private let approachDistance = 1e-12
+
+private func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> UnitCurve {
+    .bezier(startControlPoint: UnitPoint(x: x1, y: y1), endControlPoint: UnitPoint(x: x2, y: y2))
+}
+
+@Suite("UnitCurve hard curves")
+struct UnitCurveHardCurveTests {
+    /// (1, 0)(0, 1): x'(s) = 3 (1 − 2s)², zero at s = ½ (a triple root of x(s) − ½), where y' = 1.5:
+    /// the curve's tangent is vertical at progress ½.
+    @Test func interiorStationaryPointOfX() throws {
+        let hard = curve(1, 0, 0, 1)
+        #expect(hard.value(at: 0.5) == 0.5)
+        #expect(hard.velocity(at: 0.5) == .infinity)
+        let solver = try #require(bezierSolver(hard))
+        let reference = BezierReference80(UnitPoint(x: 1, y: 0), UnitPoint(x: 0, y: 1))
+        var previous = -Double.infinity
+        var worstConditioned = 0.0, worstIterations = 0
+        // Densely around ½, where s − ½ ~ (p − ½)^(1/3): the value is monotone and accurate.
+        for k in -200...200 {
+            let p = 0.5 + Double(k) * 1e-9 * Double(k * k) / 40_000
+            let value = hard.value(at: p)
+            #expect(value >= previous, "not monotone at \(p)")
+            previous = value
+            let slope = Swift.abs(Double(reference.slope(at: p)))
+            let error = Swift.abs(Double(Float80(value) - reference.value(at: p)))
+            // Where the slope is huge, error/(1 + slope) measures it in units of p's own rounding.
+            worstConditioned = Swift.max(worstConditioned, error / (1 + slope))
+            #expect(error <= bezierValueTolerance * (1 + slope), "value at \(p)")
+            let velocity = hard.velocity(at: p)
+            #expect(velocity > 0 && !velocity.isNaN, "velocity at \(p) is \(velocity)")
+            worstIterations = Swift.max(worstIterations, solver.parameter(forX: p).iterations)
+        }
+        #expect(worstIterations < CubicTimingBezier.maxIterations)
+        print("(1,0)(0,1) near ½: worst error/(1+|slope|) \(worstConditioned), iterations max \(worstIterations)")
+    }
+
+    /// Control x at 0 or 1 makes x'(0) or x'(1) vanish; where y' vanishes too the slope has a finite
+    /// limit, the ratio of second derivatives: y2/x2 at the start (x1 = y1 = 0), (1 − y1)/(1 − x1)
+    /// at the end (x2 = y2 = 1).
+    @Test func finiteLimitsWhereXPrimeVanishesAtTheEnds() {
+        let easeOutStart = UnitCurve.easeOut.velocity(at: 0)
+        #expect(Swift.abs(easeOutStart - 1 / 0.58) <= limitTolerance * easeOutStart)
+        let easeInEnd = UnitCurve.easeIn.velocity(at: 1)
+        #expect(Swift.abs(easeInEnd - 1 / 0.58) <= limitTolerance * easeInEnd)
+        // ... and the limit is what the velocity approaches.
+        #expect(Swift.abs(UnitCurve.easeOut.velocity(at: approachDistance) - easeOutStart) <= approachTolerance * easeOutStart)
+        #expect(Swift.abs(UnitCurve.easeIn.velocity(at: 1 - approachDistance) - easeInEnd) <= approachTolerance * easeInEnd)
+        // Both ends degenerate: (0, 0)(0, 0) and (1, 1)(1, 1) are the identity, x = y.
+        for identity in [curve(0, 0, 0, 0), curve(1, 1, 1, 1), curve(0, 0, 1, 1)] {
+            #expect(identity.velocity(at: 0) == 1)
+            #expect(identity.velocity(at: 1) == 1)
+            #expect(Swift.abs(identity.value(at: 0.3) - 0.3) <= 2 * Double.ulpOfOne)
+        }
+        // Higher order: x1 = x2 = 0 gives x = s³; with y = s³ + 3 s² t · 0.5 the slope at 0 is
+        // vertical (y ~ s² ≫ x ~ s³).
+        #expect(curve(0, 0, 0, 0.5).velocity(at: 0) == .infinity)
+    }
+
+    /// A start control point straight above or below (0, 0) is a vertical tangent: ±infinity.
+    @Test func verticalTangentsAtTheEndsAreSignedInfinities() {
+        #expect(curve(0, 0.5, 1, 1).velocity(at: 0) == .infinity)
+        #expect(curve(0, -0.5, 1, 1).velocity(at: 0) == -.infinity)
+        #expect(curve(0, 0, 1, 0.5).velocity(at: 1) == .infinity)   // y rises into (1, 1) from 0.5
+        #expect(curve(0, 0, 1, 1.5).velocity(at: 1) == -.infinity)  // y falls into (1, 1) from 1.5
+        // Near, not at, the end the slope is large and finite.
+        let near = curve(0, 0.5, 1, 1).velocity(at: 1e-12)
+        #expect(near.isFinite && near > 1e3)
+    }
+
+    /// y far outside [0, 1]: the curve overshoots by a factor of ~40, and stays accurate.
+    @Test(arguments: [(0.5, 50.0, 0.5, -50.0), (0.1, -80.0, 0.9, 80.0), (0.3, 1e4, 0.7, 1e4)])
+    func extremeOvershoot(x1: Double, y1: Double, x2: Double, y2: Double) {
+        let overshoot = curve(x1, y1, x2, y2)
+        let reference = BezierReference80(UnitPoint(x: x1, y: y1), UnitPoint(x: x2, y: y2))
+        // The Bernstein terms of y reach 3 max|y|: the value's error scales with it (see
+        // bezierValueTolerance, which assumes |y| ≤ 2).
+        let scale = Swift.max(1, Swift.abs(y1), Swift.abs(y2)) / 2
+        var worst = 0.0, peak = 0.0
+        for i in 0...200 {
+            let p = Double(i) / 200
+            let value = overshoot.value(at: p)
+            peak = Swift.max(peak, Swift.abs(value))
+            let slope = Swift.abs(Double(reference.slope(at: p)))
+            let error = Swift.abs(Double(Float80(value) - reference.value(at: p))) / (scale * (1 + slope))
+            worst = Swift.max(worst, error)
+            #expect(error <= bezierValueTolerance, "value at \(p): \(value)")
+            #expect(overshoot.velocity(at: p).isFinite)
+        }
+        #expect(peak > 10)
+        print("overshoot (\(x1), \(y1))(\(x2), \(y2)): peak |value| \(peak), worst error/(scale(1+|slope|)) \(worst)")
+    }
+}
