@@ -1,0 +1,179 @@
+// AccuracyBaseline.swift — the stored accuracy figures (`reports/baselines/accuracy.json`) and the
+// regression rule.
+//
+// The file holds one entry per check (keyed `suite/name [implementation]`) with every metric that
+// is "better when lower". A run compares only the checks that ran and the metrics present on both
+// sides, so a `--quick` run compares its quick-set checks against a baseline written by a full run
+// and vice versa. Seeded checks are compared only when the baseline was written with the same seed.
+//
+// Noise band. Every figure is computed deterministically (fixed grids, a seeded generator, a fixed
+// summation order), so on one machine a rerun reproduces it bit for bit; across machines libm's
+// exp/sin/cos/log may differ by an ulp or so, which moves an error figure by a few ulps of its scale
+// or, for figures that are themselves a few ulps, by a factor of a few. A metric regresses when
+//     current > max(10 × baseline, baseline + 2 ulp-equivalents)
+// where one ulp-equivalent is the metric's own `ulpEquivalent` (2⁻⁵² for errors relative to a
+// distance of 1, 1 for errors in ulps, ulp(scale) for absolute errors). The factor 10 absorbs libm
+// differences and reordering; the additive floor keeps a zero or tiny baseline from turning a
+// one-ulp change into a regression.
+
+import Foundation
+
+/// The stored baseline: per-check metric values, the seed they were recorded with.
+public struct AccuracyBaseline: Codable, Sendable {
+    public var schemaVersion: Int
+    /// The seed of the run that recorded the seeded checks.
+    public var seed: UInt64
+    /// Human-readable reminder of the regression rule (not read back).
+    public var noiseBand: String
+    /// Per check key, per metric name, the recorded value.
+    public var checks: [String: Entry]
+
+    public struct Entry: Codable, Sendable {
+        public var seeded: Bool
+        public var metrics: [String: Double]
+    }
+
+    /// The regression rule, in words (also stored in the file and the JSON report).
+    public static let noiseBandDescription =
+        "regression when current > max(10 × baseline, baseline + 2 ulp-equivalents of the metric); "
+        + "deterministic figures, the factor 10 absorbs libm differences between machines"
+
+    /// The multiplicative part of the noise band (see the file's header).
+    public static let relativeBand = 10.0
+    /// The additive part of the noise band, in ulp-equivalents of the metric.
+    public static let ulpBand = 2.0
+
+    /// The largest value of a metric that does not count as a regression.
+    public static func allowed(baseline: Double, ulpEquivalent: Double) -> Double {
+        Swift.max(relativeBand * baseline, baseline + ulpBand * ulpEquivalent)
+    }
+
+    /// A baseline recording every comparable metric of `report`.
+    public init(report: VerificationReport) {
+        schemaVersion = 1
+        seed = report.seed
+        noiseBand = Self.noiseBandDescription
+        checks = [:]
+        for check in report.checks { checks[check.key] = Entry(check) }
+    }
+
+    /// Replaces the entries of the checks that ran in `report`, keeping the others.
+    public mutating func merge(_ report: VerificationReport) {
+        seed = report.seed
+        for check in report.checks { checks[check.key] = Entry(check) }
+    }
+
+    /// Compares `report` with this baseline.
+    public func compare(_ report: VerificationReport, path: String) -> BaselineComparison {
+        var comparison = BaselineComparison(path: path, state: "compared", noiseBand: Self.noiseBandDescription)
+        for check in report.checks {
+            guard let entry = checks[check.key] else {
+                if !Entry(check).metrics.isEmpty { comparison.newChecks.append(check.key) }
+                continue
+            }
+            if check.seeded && seed != report.seed {
+                comparison.seedMismatches.append(check.key)
+                continue
+            }
+            comparison.comparedChecks += 1
+            for metric in check.metrics where metric.better == .lower {
+                guard let stored = entry.metrics[metric.name], stored.isFinite else { continue }
+                let limit = Self.allowed(baseline: stored, ulpEquivalent: metric.ulpEquivalent)
+                // NaN never passes: a metric that became NaN is a regression.
+                if !(metric.value <= limit) {
+                    comparison.regressions.append(Regression(
+                        check: check.key, metric: metric.name, baseline: stored, current: metric.value,
+                        allowed: limit))
+                }
+            }
+        }
+        return comparison
+    }
+
+    /// Reads a baseline; `nil` when the file does not exist.
+    public static func load(from url: URL) throws -> AccuracyBaseline? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data = try Data(contentsOf: url)
+        do {
+            return try jsonDecoder().decode(AccuracyBaseline.self, from: data)
+        } catch {
+            throw VerificationError.badBaseline(path: url.path, reason: "\(error)")
+        }
+    }
+
+    /// Writes the baseline atomically: a temporary file in the same directory, then a rename.
+    public func write(to url: URL) throws {
+        try writeAtomically(jsonEncoder().encode(self), to: url)
+    }
+}
+
+extension AccuracyBaseline.Entry {
+    /// The comparable ("lower is better", finite) metrics of a check.
+    init(_ check: CheckReport) {
+        seeded = check.seeded
+        metrics = [:]
+        for metric in check.metrics where metric.better == .lower && metric.value.isFinite {
+            metrics[metric.name] = metric.value
+        }
+    }
+}
+
+/// Errors of the verifier's own files.
+public enum VerificationError: Error, CustomStringConvertible {
+    case badBaseline(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .badBaseline(path, reason):
+            return "cannot read the baseline \(path): \(reason); fix or delete it and rerun with --update-baseline"
+        case let .cannotWrite(path, reason):
+            return "cannot write \(path): \(reason)"
+        }
+    }
+}
+
+/// JSON with sorted keys (stable diffs) and non-finite numbers as strings.
+func jsonEncoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+    return encoder
+}
+
+func jsonDecoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+        positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+    return decoder
+}
+
+/// Writes `data` to a temporary file beside `url` and renames it over `url` (atomic on POSIX).
+public func writeAtomically(_ data: Data, to url: URL) throws {
+    let directory = url.deletingLastPathComponent()
+    do {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        try data.write(to: temporary)
+        if rename(temporary.path, url.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw VerificationError.cannotWrite(path: url.path, reason: reason)
+        }
+    } catch let error as VerificationError {
+        throw error
+    } catch {
+        throw VerificationError.cannotWrite(path: url.path, reason: error.localizedDescription)
+    }
+}
+
+extension VerificationReport {
+    /// The report as JSON (sorted keys, non-finite numbers as "Infinity"/"NaN" strings).
+    public func jsonData() throws -> Data { try jsonEncoder().encode(self) }
+
+    /// Reads a report written by `jsonData()`.
+    public static func decode(_ data: Data) throws -> VerificationReport {
+        try jsonDecoder().decode(VerificationReport.self, from: data)
+    }
+}

@@ -1,0 +1,50 @@
+// CheckBuilding.swift — helpers that turn statistics and tolerances into `CheckReport`s.
+
+import Foundation
+
+/// Formats a number with 3 significant digits (`%.3g`) for details and tables.
+func short(_ value: Double) -> String {
+    if value.isNaN { return "NaN" }
+    if value.isInfinite { return value > 0 ? "inf" : "-inf" }
+    return String(format: "%.3g", value)
+}
+
+/// A check held to `tolerance` on the metric the tolerance names.
+func gatedCheck(
+    suite: String, name: String, implementation: String, quickSet: Bool, seeded: Bool = false,
+    metrics: [Metric], worst: WorstCase?, tolerance: Tolerance, detail: String? = nil, series: [SampleSeries] = []
+) -> CheckReport {
+    let value = metrics.first { $0.name == tolerance.metric }?.value ?? .nan
+    let passed = value <= tolerance.value  // NaN fails
+    let text = detail ?? "\(tolerance.metric) \(short(value)) (tolerance \(short(tolerance.value)))"
+    return CheckReport(suite: suite, name: name, implementation: implementation, quickSet: quickSet, seeded: seeded,
+                       metrics: metrics, worst: worst, tolerance: tolerance, status: passed ? .pass : .fail,
+                       detail: text, series: series)
+}
+
+/// A measurement with no pass/fail meaning.
+func infoCheck(
+    suite: String, name: String, implementation: String, quickSet: Bool, seeded: Bool = false,
+    metrics: [Metric], worst: WorstCase?, detail: String, series: [SampleSeries] = []
+) -> CheckReport {
+    CheckReport(suite: suite, name: name, implementation: implementation, quickSet: quickSet, seeded: seeded,
+                metrics: metrics, worst: worst, tolerance: nil, status: .info, detail: detail, series: series)
+}
+
+/// A documentation claim: its verdict, the expected verdict (pass when they agree), the figures.
+func claimCheck(
+    suite: String, name: String, implementation: String, holds: Bool, expected: CheckReport.Verdict,
+    metrics: [Metric], worst: WorstCase?, tolerance: Tolerance, detail: String
+) -> CheckReport {
+    let verdict: CheckReport.Verdict = holds ? .holds : .fails
+    return CheckReport(suite: suite, name: name, implementation: implementation, quickSet: true, metrics: metrics,
+                       worst: worst, tolerance: tolerance, status: verdict == expected ? .pass : .fail,
+                       verdict: verdict, detail: "\(verdict.rawValue): \(detail)")
+}
+
+/// A check that could not be computed (the reference threw): a failure naming the error.
+func erroredCheck(suite: String, name: String, implementation: String, quickSet: Bool, error: Error) -> CheckReport {
+    CheckReport(suite: suite, name: name, implementation: implementation, quickSet: quickSet, metrics: [],
+                tolerance: nil, status: .fail, detail: "could not run: \(error)")
+}
+

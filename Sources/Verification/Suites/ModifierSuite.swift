@@ -1,0 +1,158 @@
+// ModifierSuite.swift — delay, speed, their composition, repeatCount / repeatForever and
+// logicallyComplete(after:) against timelines derived by hand from DESIGN.md §4.
+
+import AnimationMath
+
+enum ModifierSuite {
+    static let name = "modifiers"
+
+    /// A modifier only transforms time (or reverses): the result must be the base animation's
+    /// value at the transformed time to a few ulps of Δ (the transformed time itself rounds).
+    static let timelineTolerance = Tolerance(
+        name: "modifierTimeline", metric: "maxRelError", value: 1e-14,
+        reason: "modifiers transform time with one or two roundings; the curve's slope ≤ 2 amplifies that to a few ulps of Δ")
+
+    static let suite = VerificationSuite(
+        name: name, summary: "delay, speed, repeatCount/repeatForever, logicallyComplete vs hand-derived timelines"
+    ) { _ in
+        [timeTransformCheck(), repeatCheck(count: 3, autoreverses: true), repeatCheck(count: 2, autoreverses: false),
+         repeatForeverCheck(), logicallyCompleteCheck()]
+    }
+
+    static let base = Animation.easeInOut(duration: 0.51)
+    /// easeInOut over 0.51 s, by its definition: Δ·easeInOut(clamp(t/0.51)), nil after 0.51.
+    static func baseValue(_ delta: Double, _ t: Double) -> Double? {
+        t > 0.51 ? nil : delta * UnitCurve.easeInOut.value(at: t / 0.51)
+    }
+
+    static func timeTransformCheck() -> CheckReport {
+        let delta = 80.0
+        var stats = ErrorStatistics()
+        // (label, animation, hand-derived time map from real time to base time)
+        let cases: [(String, Animation, (Double) -> Double)] = [
+            ("delay(0.2)", base.delay(0.2), { t in Swift.max(0, t - 0.2) }),
+            ("speed(2)", base.speed(2), { t in 2 * t }),
+            ("speed(0.5)", base.speed(0.5), { t in 0.5 * t }),
+            ("delay(0.2).speed(2)", base.delay(0.2).speed(2), { t in Swift.max(0, 2 * t - 0.2) }),  // waits 0.1 s
+            ("speed(2).delay(0.2)", base.speed(2).delay(0.2), { t in 2 * Swift.max(0, t - 0.2) }),  // waits 0.2 s
+        ]
+        for (label, animation, map) in cases {
+            var context = AnimationContext<Double>()
+            for i in 0...150 {
+                let t = Double(i) / 100
+                let got = animation.animate(value: delta, time: t, context: &context)
+                let expected = baseValue(delta, map(t))
+                if let expected {
+                    stats.add(got ?? .nan, expected, scale: delta, location: WorstCase(label, time: t))
+                } else if got != nil {
+                    stats.add(.nan, 0, scale: delta, location: WorstCase("\(label): running after its end", time: t))
+                }
+            }
+        }
+        return gatedCheck(suite: name, name: "delay, speed and their composition", implementation: "Animation modifiers",
+                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
+    }
+
+    /// The hand-derived repeat timeline at 60 Hz: a pass lasts N = ⌊d/h⌋ + 1 frames (it ends on the
+    /// first frame with local time > d, which shows the pass's end value and starts the next pass);
+    /// frame n = kN + j shows pass k at local time j·h (j ≥ 1, or n = 0), frame kN (k ≥ 1) the end
+    /// of pass k − 1; after the last pass the animation returns nil.
+    static func repeatCheck(count: Int, autoreverses: Bool) -> CheckReport {
+        let delta = 80.0, h = 1.0 / 60, d = 0.51
+        let framesPerPass = Int((d / h).rounded(.down)) + 1  // 31: d/h = 30.6, far from an integer
+        let animation = base.repeatCount(count, autoreverses: autoreverses)
+        var context = AnimationContext<Double>()
+        var stats = ErrorStatistics()
+        var directions: [String] = []
+        let totalFrames = count * framesPerPass + 5
+        var t = 0.0
+        for n in 0...totalFrames {
+            let got = animation.animate(value: delta, time: t, context: &context)
+            let k = n / framesPerPass, j = n % framesPerPass
+            var expected: Double?
+            if k >= count && !(k == count && j == 0) {
+                expected = nil
+            } else if k == count && j == 0 {
+                expected = nil  // the last pass returns nil on this frame
+            } else if j == 0 && k > 0 {
+                let reversed = autoreverses && (k - 1) % 2 == 1
+                expected = reversed ? 0 : delta
+            } else {
+                // Local time of the pass: frame times are accumulated by the caller (t += h), so
+                // take the difference of the actual frame times, as the modifier does.
+                let passStart = k == 0 ? 0 : frameTime(k * framesPerPass, h)
+                let local = t - passStart
+                let reversed = autoreverses && k % 2 == 1
+                let value = baseValue(delta, local)!
+                expected = reversed ? delta - value : value
+                if j == framesPerPass / 2 {
+                    directions.append(reversed ? "back" : "forward")
+                }
+            }
+            if let expected {
+                stats.add(got ?? .nan, expected, scale: delta, location: WorstCase("frame \(n)", time: t))
+            } else if got != nil {
+                stats.add(.nan, 0, scale: delta, location: WorstCase("frame \(n): still running", time: t))
+            }
+            t += h
+        }
+        let label = "repeatCount(\(count), autoreverses: \(autoreverses)) timeline"
+        return gatedCheck(suite: name, name: label, implementation: "RepeatAnimation", quickSet: true,
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance,
+                          detail: "passes: \(directions.joined(separator: ", ")); max error \(short(stats.maxRelative)) of Δ")
+    }
+
+    /// The frame time the caller's accumulation `t += h` reaches after `n` frames.
+    static func frameTime(_ n: Int, _ h: Double) -> Double {
+        var t = 0.0
+        for _ in 0..<n { t += h }
+        return t
+    }
+
+    static func repeatForeverCheck() -> CheckReport {
+        let delta = 80.0, h = 1.0 / 60
+        let framesPerPass = 31
+        let animation = base.repeatForever(autoreverses: true)
+        var context = AnimationContext<Double>()
+        var stats = ErrorStatistics()
+        var t = 0.0
+        for n in 0...(12 * framesPerPass) {
+            let got = animation.animate(value: delta, time: t, context: &context)
+            let k = n / framesPerPass, j = n % framesPerPass
+            let expected: Double
+            if j == 0 && k > 0 {
+                expected = (k - 1) % 2 == 1 ? 0 : delta
+            } else {
+                let local = t - (k == 0 ? 0 : frameTime(k * framesPerPass, h))
+                let value = baseValue(delta, local)!
+                expected = k % 2 == 1 ? delta - value : value
+            }
+            stats.add(got ?? .nan, expected, scale: delta, location: WorstCase("frame \(n)", time: t))
+            t += h
+        }
+        let flagged = context.isLogicallyComplete
+        if flagged { stats.add(.nan, 0, scale: delta, location: WorstCase("repeatForever reported logical completion")) }
+        return gatedCheck(suite: name, name: "repeatForever(autoreverses: true), 12 passes", implementation: "RepeatAnimation",
+                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
+    }
+
+    static func logicallyCompleteCheck() -> CheckReport {
+        // The first frame at or after `after` sets the flag; the motion itself is the base's.
+        var stats = ErrorStatistics()
+        for after in [0.1, 0.25, 0.4] {
+            let animation = Animation.linear(duration: 1).logicallyComplete(after: after)
+            var context = AnimationContext<Double>()
+            var flaggedAt: Double?
+            for i in 0...80 {
+                let t = Double(i) / 60
+                let value = animation.animate(value: 10.0, time: t, context: &context)
+                if t <= 1 { stats.add(value ?? .nan, 10 * t, scale: 10, location: WorstCase("after \(after)", time: t)) }
+                if flaggedAt == nil, context.isLogicallyComplete { flaggedAt = t }
+            }
+            let expected = (0...80).map { Double($0) / 60 }.first { $0 >= after }!
+            stats.add(flaggedAt ?? .nan, expected, scale: 10, location: WorstCase("flag time for after \(after)"))
+        }
+        return gatedCheck(suite: name, name: "logicallyComplete(after:) timing", implementation: "LogicallyCompleteAnimation",
+                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
+    }
+}
