@@ -1,0 +1,104 @@
+import AnimationMath
+
+/// `hooke eval curve`: a timing curve sampled over time, as a timing-curve animation shows it.
+struct EvalCurveCommand: HookeCommand {
+    static let words = ["eval", "curve"]
+    static let summary = "Sample a timing curve (preset or Bézier) over a duration"
+    static let options: [OptionSpec] = [
+        OptionSpec("--preset"), OptionSpec("--bezier"), OptionSpec("--duration"),
+        OptionSpec("--from"), OptionSpec("--to"),
+        OptionSpec("--until"), OptionSpec("--step"), OptionSpec("--format"),
+    ]
+    static let presets: [(String, UnitCurve)] = [
+        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
+        ("circularEaseIn", .circularEaseIn), ("circularEaseOut", .circularEaseOut),
+        ("circularEaseInOut", .circularEaseInOut),
+    ]
+    static let help = """
+    USAGE: hooke eval curve (--preset NAME | --bezier X1,Y1,X2,Y2) [--duration D] [--from A] [--to B]
+                            [--until T] [--step DT] [--format csv|json]
+
+    Prints time,value,velocity with value = A + (B − A)·curve(t/D) and velocity its time derivative;
+    after D the value holds at B (velocity 0). Progress is clamped to [0, 1]; the x of Bézier control
+    points is clamped to [0, 1], y may overshoot (SwiftUI's UnitCurve).
+
+    OPTIONS:
+      --preset NAME        \(presets.map(\.0).joined(separator: ", "))
+      --bezier X1,Y1,X2,Y2 control points of a cubic Bézier from (0,0) to (1,1)
+      --duration D         seconds, > 0 (default 0.35, SwiftUI's default)
+      --from A --to B      start and end values (default 0 and 1)
+      --until T --step DT  sample times (default 1 and 0.01)
+      --format F           csv (default) or json
+
+    EXAMPLE:
+      hooke eval curve --preset easeInOut --until 0.35 --step 0.175
+    """
+
+    var curve: UnitCurve
+    var duration: Double
+    var from: Double
+    var to: Double
+    var grid: SampleGrid
+    var format: OutputFormat
+
+    init(parsing arguments: ParsedArguments) throws {
+        switch (arguments.string("--preset"), arguments.string("--bezier")) {
+        case (nil, nil):
+            throw UsageError("give --preset NAME or --bezier X1,Y1,X2,Y2")
+        case (.some, .some):
+            throw UsageError("give either --preset or --bezier, not both")
+        case (let name?, nil):
+            guard let preset = Self.presets.first(where: { $0.0 == name }) else {
+                throw UsageError("--preset: must be one of \(Self.presets.map(\.0).joined(separator: ", ")), got '\(name)'")
+            }
+            curve = preset.1
+        case (nil, let text?):
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 4 else {
+                throw UsageError("--bezier: must be four numbers X1,Y1,X2,Y2, got '\(text)'")
+            }
+            let names = ["X1", "Y1", "X2", "Y2"]
+            var numbers: [Double] = []
+            for (index, part) in parts.enumerated() {
+                guard let number = Double(part.trimmingCharacters()), number.isFinite else {
+                    throw UsageError("--bezier: \(names[index]) must be a finite number, got '\(part)' in '\(text)'")
+                }
+                numbers.append(number)
+            }
+            curve = .bezier(startControlPoint: UnitPoint(x: numbers[0], y: numbers[1]),
+                            endControlPoint: UnitPoint(x: numbers[2], y: numbers[3]))
+        }
+        duration = try arguments.double("--duration", default: 0.35, .positive)
+        from = try arguments.double("--from", default: 0)
+        to = try arguments.double("--to", default: 1)
+        grid = try SampleGrid(arguments)
+        format = try OutputFormat(arguments)
+    }
+
+    func run(console: Console) throws -> Int32 {
+        let distance = to - from
+        var values: [Double] = []
+        var velocities: [Double] = []
+        for time in grid.times {
+            let progress = time / duration
+            if progress > 1 {
+                values.append(to)
+                velocities.append(0)
+            } else {
+                values.append(from + distance * curve.value(at: progress))
+                velocities.append(distance * curve.velocity(at: progress) / duration)
+            }
+        }
+        TrajectoryTable(times: grid.times, values: values, velocities: velocities).write(format, to: console)
+        return ExitStatus.success
+    }
+}
+
+extension Substring {
+    func trimmingCharacters() -> Substring {
+        var slice = self
+        while slice.first == " " { slice.removeFirst() }
+        while slice.last == " " { slice.removeLast() }
+        return slice
+    }
+}

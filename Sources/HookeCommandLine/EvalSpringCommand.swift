@@ -1,0 +1,159 @@
+import AnimationMath
+import ReferenceSolver
+
+/// `hooke eval spring`: one spring's trajectory from the exact closed form, the GSL reference, or
+/// SwiftUI's `.spring` integrator, with optional retargets.
+struct EvalSpringCommand: HookeCommand {
+    static let words = ["eval", "spring"]
+    static let summary = "Sample a spring's position and velocity (exact, gsl or swiftui engine)"
+    static let options: [OptionSpec] = SpringOptions.options + [
+        OptionSpec("--from"), OptionSpec("--to"), OptionSpec("--velocity"),
+        OptionSpec("--retarget", .repeating), OptionSpec("--engine"),
+        OptionSpec("--until"), OptionSpec("--step"), OptionSpec("--format"),
+    ]
+    static let help = """
+    USAGE: hooke eval spring SPRING [--from X0] [--to X1] [--velocity V0] [--retarget T:X]...
+                             [--engine exact|gsl|swiftui] [--until T] [--step DT] [--format csv|json]
+
+    Prints time,value,velocity at t = i·step for i = 0, 1, … while t ≤ until, 17 significant digits.
+
+    \(SpringOptions.help)
+
+    OPTIONS:
+      --from X0            start value (default 0)
+      --to X1              target (default 1)
+      --velocity V0        initial velocity, value units per second (default 0)
+      --retarget T:X       at time T (> 0) the target becomes X; repeatable, times non-decreasing
+      --engine E           exact: the closed-form Spring, restarted from the current position and
+                                  velocity at each retarget (default)
+                           gsl: the GSL reference integrator with a piecewise-constant target
+                           swiftui: SwiftUI's .spring(response:dampingFraction:) animation, the
+                                  1/300 s integrator; a retarget merges (offset, velocity and force
+                                  kept). It starts at rest, so --velocity is not allowed.
+      --until T            last sample time, seconds (default 1)
+      --step DT            sample spacing, seconds (default 0.01)
+      --format F           csv (default) or json
+
+    EXAMPLE:
+      hooke eval spring --response 0.5 --damping-ratio 0.8 --until 0.02 --step 0.01
+    """
+
+    enum Engine: String, CaseIterable { case exact, gsl, swiftui }
+
+    var spring: Spring
+    var from: Double
+    var to: Double
+    var velocity: Double
+    var retargets: [RetargetOption]
+    var engine: Engine
+    var grid: SampleGrid
+    var format: OutputFormat
+
+    init(parsing arguments: ParsedArguments) throws {
+        spring = try SpringOptions(arguments).spring
+        from = try arguments.double("--from", default: 0)
+        to = try arguments.double("--to", default: 1)
+        velocity = try arguments.double("--velocity", default: 0)
+        retargets = try RetargetOption.parseAll(arguments)
+        let engineName = arguments.string("--engine") ?? "exact"
+        guard let engine = Engine(rawValue: engineName) else {
+            throw UsageError("--engine: must be one of exact, gsl, swiftui, got '\(engineName)'")
+        }
+        self.engine = engine
+        if engine == .swiftui, velocity != 0 {
+            throw UsageError("--velocity: SwiftUI's .spring animation starts at rest, so --engine swiftui takes no initial velocity, got \(formatShort(velocity))")
+        }
+        grid = try SampleGrid(arguments)
+        format = try OutputFormat(arguments)
+    }
+
+    func run(console: Console) throws -> Int32 {
+        let table: TrajectoryTable
+        switch engine {
+        case .exact: table = exactTrajectory()
+        case .gsl: table = try referenceTrajectory()
+        case .swiftui: table = swiftUITrajectory()
+        }
+        table.write(format, to: console, metadata: [("engine", jsonString(engine.rawValue))])
+        return ExitStatus.success
+    }
+
+    /// The closed form, restarted at each retarget from the position and velocity it reached.
+    func exactTrajectory() -> TrajectoryTable {
+        var values: [Double] = []
+        var velocities: [Double] = []
+        values.reserveCapacity(grid.times.count)
+        velocities.reserveCapacity(grid.times.count)
+        var segmentStart = 0.0, start = from, startVelocity = velocity, target = to
+        var next = 0
+        for time in grid.times {
+            while next < retargets.count, retargets[next].time <= time {
+                let event = retargets[next]
+                let elapsed = event.time - segmentStart
+                let position = start + spring.value(target: target - start, initialVelocity: startVelocity, time: elapsed)
+                startVelocity = spring.velocity(target: target - start, initialVelocity: startVelocity, time: elapsed)
+                start = position
+                segmentStart = event.time
+                target = event.target
+                next += 1
+            }
+            let elapsed = time - segmentStart
+            values.append(start + spring.value(target: target - start, initialVelocity: startVelocity, time: elapsed))
+            velocities.append(spring.velocity(target: target - start, initialVelocity: startVelocity, time: elapsed))
+        }
+        return TrajectoryTable(times: grid.times, values: values, velocities: velocities)
+    }
+
+    func referenceTrajectory() throws -> TrajectoryTable {
+        let problem = OscillatorProblem(
+            mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+            initialPosition: from, initialVelocity: velocity, target: to,
+            retargets: retargets.map { OscillatorProblem.Retarget(time: $0.time, target: $0.target) })
+        let solution = try OscillatorReference.solve(problem, at: grid.times)
+        return TrajectoryTable(times: grid.times, values: solution.positions, velocities: solution.velocities)
+    }
+
+    /// SwiftUI's `.spring(response:dampingFraction:)`. The animation animates the interval
+    /// `target − base` from its begin time; a retarget at T first advances the integrator to T and,
+    /// while it still runs, merges: the interval grows by the change and the integrator keeps its
+    /// offset, velocity and force. A retarget after the motion ended starts a fresh animation.
+    func swiftUITrajectory() -> TrajectoryTable {
+        let animation = Animation.spring(response: spring.response, dampingFraction: spring.dampingRatio)
+        var context = AnimationContext<Double>()
+        var begin = 0.0, base = from, interval = to - from, target = to
+        var active = true
+        var next = 0
+        var values: [Double] = []
+        var velocities: [Double] = []
+        values.reserveCapacity(grid.times.count)
+        velocities.reserveCapacity(grid.times.count)
+        for time in grid.times {
+            while next < retargets.count, retargets[next].time <= time {
+                let event = retargets[next]
+                if active {
+                    active = animation.animate(value: interval, time: event.time - begin, context: &context) != nil
+                }
+                if active {
+                    interval += event.target - target
+                } else {
+                    context = AnimationContext<Double>()
+                    begin = event.time
+                    base = target
+                    interval = event.target - target
+                    active = true
+                }
+                target = event.target
+                next += 1
+            }
+            if active, let offset = animation.animate(value: interval, time: time - begin, context: &context) {
+                values.append(base + offset)
+                velocities.append(animation.velocity(value: interval, time: time - begin, context: context) ?? 0)
+            } else {
+                active = false
+                values.append(target)
+                velocities.append(0)
+            }
+        }
+        return TrajectoryTable(times: grid.times, values: values, velocities: velocities)
+    }
+}

@@ -1,0 +1,119 @@
+/// The `hooke` command line: finds the subcommand, parses and validates, runs, maps errors to
+/// exit statuses (0 success, 1 a check failed, 2 bad usage or input), never crashes on bad input.
+public enum Hooke {
+    /// Every subcommand, in the order `hooke --help` lists them.
+    public static let commands: [any HookeCommand.Type] = [
+        MainJobCommand.self,
+        EvalSpringCommand.self,
+        EvalCurveCommand.self,
+        SpringCommand.self,
+        BenchCommand.self, ProfileCommand.self,
+        VerifyCommand.self,
+        RunCommand.self,
+        EvalKeyframesCommand.self,
+        // Further subcommands register here.
+    ]
+
+    public static let version = "0.1.0"
+
+    /// Runs `hooke` with `arguments` (without the program name) and returns the exit status.
+    public static func main(_ arguments: [String], console: Console) -> Int32 {
+        if arguments.first == "--version" {
+            console.print("hooke \(version)")
+            console.flush()
+            return ExitStatus.success
+        }
+        if arguments.isEmpty == false, ["--help", "-h", "help"].contains(arguments[0]) {
+            let rest = Array(arguments.dropFirst())
+            if rest.isEmpty {
+                console.print(topLevelHelp)
+            } else if let (command, _) = resolve(rest) {
+                console.print(command.help)
+            } else {
+                console.printError("hooke: unknown command '\(rest.joined(separator: " "))'; see 'hooke --help'")
+                return ExitStatus.usage
+            }
+            console.flush()
+            return ExitStatus.success
+        }
+        guard let (command, rest) = resolve(arguments) else {
+            let words = arguments.prefix { !$0.hasPrefix("-") }.joined(separator: " ")
+            console.printError("hooke: unknown command '\(words)'; see 'hooke --help'")
+            return ExitStatus.usage
+        }
+        if rest.contains("--help") || rest.contains("-h") {
+            console.print(command.help)
+            console.flush()
+            return ExitStatus.success
+        }
+        do {
+            let parsed = try ParsedArguments(rest, options: command.options, command: command.name,
+                                             maxPositionals: command.maxPositionals)
+            let instance = try command.init(parsing: parsed)
+            let status = try instance.run(console: console)
+            console.flush()
+            return status
+        } catch let error as UsageError {
+            console.discardOutput()
+            console.printError("hooke \(command.name): \(error.message)")
+            return ExitStatus.usage
+        } catch let error as CheckFailure {
+            console.flush()
+            console.printError("hooke \(command.name): \(error.message)")
+            return ExitStatus.checkFailed
+        } catch {
+            console.discardOutput()
+            console.printError("hooke \(command.name): \(error)")
+            return ExitStatus.checkFailed
+        }
+    }
+
+    /// The command whose words are the longest prefix of `arguments`, and the remaining arguments.
+    static func resolve(_ arguments: [String]) -> (any HookeCommand.Type, [String])? {
+        var best: (any HookeCommand.Type, [String])?
+        var bestLength = -1
+        for command in commands {
+            let words = command.words
+            guard arguments.count >= words.count, Array(arguments.prefix(words.count)) == words else { continue }
+            // The main job (no words) only matches when the next argument is an option or nothing.
+            if words.isEmpty, let first = arguments.first, !first.hasPrefix("-") { continue }
+            if words.count > bestLength {
+                best = (command, Array(arguments.dropFirst(words.count)))
+                bestLength = words.count
+            }
+        }
+        return best
+    }
+
+    static var topLevelHelp: String {
+        var lines = [
+            "hooke \(version) — SwiftUI-style animation math on Linux, checked against a GSL reference",
+            "",
+            "USAGE: hooke [SUBCOMMAND] [OPTIONS]",
+            "",
+            "SUBCOMMANDS:",
+        ]
+        for command in commands {
+            let name = command.words.isEmpty ? "(none)" : command.name
+            lines.append("  " + name.padding(to: 16) + command.summary)
+        }
+        lines += [
+            "",
+            "SPRING := --response R --damping-ratio Z | --duration D --bounce B",
+            "        | --stiffness K --damping C [--mass M] [--allow-overdamping]",
+            "",
+            "Exit status: 0 success, 1 a check failed, 2 bad usage or input.",
+            "See 'hooke SUBCOMMAND --help' for the options of each subcommand.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+    func leftPadding(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

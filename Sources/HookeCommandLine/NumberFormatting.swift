@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Formats `value` with 17 significant digits (`%.17g`), enough to round-trip any Double.
+public func formatNumber(_ value: Double) -> String {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 40) { buffer in
+        _ = withVaList([value]) { vsnprintf(buffer.baseAddress!, 40, "%.17g", $0) }
+        return String(cString: buffer.baseAddress!)
+    }
+}
+
+/// Formats `value` for JSON: 17 significant digits, `null` when not finite (JSON has no NaN).
+public func formatJSONNumber(_ value: Double) -> String {
+    value.isFinite ? formatNumber(value) : "null"
+}
+
+/// Formats `value` with `digits` significant digits (`%.Ng`), for tables.
+public func formatShort(_ value: Double, digits: Int = 6) -> String {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 48) { buffer in
+        _ = withVaList([Int32(digits), value]) { vsnprintf(buffer.baseAddress!, 48, "%.*g", $0) }
+        return String(cString: buffer.baseAddress!)
+    }
+}
+
+/// Quotes `text` as a JSON string.
+public func jsonString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\t": result += "\\t"
+        case "\r": result += "\\r"
+        default:
+            if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return result + "\""
+}

@@ -1,0 +1,69 @@
+import AnimationMath
+import ReferenceSolver
+
+/// `hooke spring`: every parameterisation of one spring, its regime, SwiftUI's settlingDuration and
+/// the true ε-settle time found on the reference.
+struct SpringCommand: HookeCommand {
+    static let words = ["spring"]
+    static let summary = "Show one spring in every parameterisation, with its settling times"
+    static let options: [OptionSpec] = SpringOptions.options + [OptionSpec("--format")]
+    static let help = """
+    USAGE: hooke spring SPRING [--format table|json]
+
+    Shows response, dampingRatio, duration, bounce, mass, stiffness, damping, the regime, SwiftUI's
+    settlingDuration (its own definition: target 1, velocity 0, ε 0.001) and the true ε-settle time
+    of the motion 0 → 1 (the earliest time after which |x − 1| < 0.001 for ever), found on the GSL
+    reference. JSON keys are the Swift property names; numbers are printed in their shortest form
+    that reads back as the same Double.
+
+    \(SpringOptions.help)
+
+    EXAMPLE:
+      hooke spring --duration 0.5 --bounce 0.3
+    """
+
+    /// SwiftUI's default settling threshold, in value units for a motion of distance 1.
+    static let epsilon = 0.001
+
+    var spring: Spring
+    var json: Bool
+
+    init(parsing arguments: ParsedArguments) throws {
+        spring = try SpringOptions(arguments).spring
+        let format = arguments.string("--format") ?? "table"
+        guard ["table", "json"].contains(format) else {
+            throw UsageError("--format: must be table or json, got '\(format)'")
+        }
+        json = format == "json"
+    }
+
+    func run(console: Console) throws -> Int32 {
+        let trueSettle: Double
+        if spring.dampingRatio <= 0 {
+            trueSettle = .infinity  // an undamped or growing spring never settles
+        } else {
+            trueSettle = try OscillatorReference.settleTime(
+                mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+                target: 1, initialVelocity: 0, epsilon: Self.epsilon)
+        }
+        let rows: [(String, Double)] = [
+            ("response", spring.response), ("dampingRatio", spring.dampingRatio),
+            ("duration", spring.duration), ("bounce", spring.bounce),
+            ("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping),
+            ("settlingDuration", spring.settlingDuration), ("trueSettleTime", trueSettle),
+            ("swiftUIStiffness", spring.swiftUIStiffness),
+        ]
+        if json {
+            var text = "{\n  \"regime\": \(jsonString(spring.regime.rawValue))"
+            for (key, value) in rows { text += ",\n  \(jsonString(key)): \(value.isFinite ? "\(value)" : "null")" }
+            console.print(text + "\n}")
+        } else {
+            console.print("regime".padding(to: 18) + spring.regime.rawValue)
+            for (key, value) in rows { console.print(key.padding(to: 18) + "\(value)") }
+            if abs(spring.swiftUIStiffness - spring.stiffness) > 1e-9 * spring.stiffness {
+                console.print("note: SwiftUI's stiffness getter returns \(formatShort(spring.swiftUIStiffness)) for this overdamped spring; the physical stiffness is \(formatShort(spring.stiffness))")
+            }
+        }
+        return ExitStatus.success
+    }
+}

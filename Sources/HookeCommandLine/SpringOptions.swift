@@ -1,0 +1,67 @@
+import AnimationMath
+
+/// The SPRING arguments every spring command shares (DESIGN.md §2):
+/// `--response R --damping-ratio Z | --duration D --bounce B | --stiffness K --damping C [--mass M]`.
+/// Exactly one parameterisation; none at all means SwiftUI's `Spring()` (duration 0.5, bounce 0).
+struct SpringOptions {
+    static let options: [OptionSpec] = [
+        OptionSpec("--response"), OptionSpec("--damping-ratio"),
+        OptionSpec("--duration"), OptionSpec("--bounce"),
+        OptionSpec("--stiffness"), OptionSpec("--damping"), OptionSpec("--mass"),
+        OptionSpec("--allow-overdamping", .flag),
+    ]
+
+    static let help = """
+    SPRING (one form; none means Spring(), duration 0.5 and bounce 0):
+      --response R --damping-ratio Z    response in seconds (> 0) and damping ratio (≥ 0)
+      --duration D [--bounce B]         perceptual duration (> 0) and bounce (> -1; default 0)
+      --stiffness K --damping C [--mass M] [--allow-overdamping]
+                                        k > 0, c ≥ 0, m > 0 (default 1); without
+                                        --allow-overdamping an overdamped spring becomes
+                                        critically damped, as SwiftUI's initializer does
+    """
+
+    var spring: Spring
+    /// How the spring was given, for messages and reports.
+    var form: String
+
+    init(_ arguments: ParsedArguments) throws {
+        let responseForm = arguments.has("--response") || arguments.has("--damping-ratio")
+        let durationForm = arguments.has("--duration") || arguments.has("--bounce")
+        let physicalForm = arguments.has("--stiffness") || arguments.has("--damping") || arguments.has("--mass")
+            || arguments.has("--allow-overdamping")
+        let forms = [responseForm, durationForm, physicalForm].filter { $0 }.count
+        if forms > 1 {
+            throw UsageError("give one spring form: --response/--damping-ratio, --duration/--bounce, or --stiffness/--damping/--mass, not several")
+        }
+        if responseForm {
+            guard let response = try arguments.double("--response", .positive) else {
+                throw UsageError("--response: required with --damping-ratio")
+            }
+            guard let ratio = try arguments.double("--damping-ratio", .nonNegative) else {
+                throw UsageError("--damping-ratio: required with --response")
+            }
+            spring = Spring(response: response, dampingRatio: ratio)
+            form = "response \(formatShort(response)), dampingRatio \(formatShort(ratio))"
+        } else if physicalForm {
+            let mass = try arguments.double("--mass", default: 1, .positive)
+            guard let stiffness = try arguments.double("--stiffness", .positive) else {
+                throw UsageError("--stiffness: required with --damping or --mass")
+            }
+            guard let damping = try arguments.double("--damping", .nonNegative) else {
+                throw UsageError("--damping: required with --stiffness")
+            }
+            spring = Spring(mass: mass, stiffness: stiffness, damping: damping,
+                            allowOverDamping: arguments.flag("--allow-overdamping"))
+            form = "mass \(formatShort(mass)), stiffness \(formatShort(stiffness)), damping \(formatShort(damping))"
+        } else {
+            let duration = try arguments.double("--duration", default: 0.5, .positive)
+            let bounce = try arguments.double("--bounce", default: 0)
+            if bounce <= -1 {
+                throw UsageError("--bounce: must be > -1 (bounce ≤ -1 has no damping ratio), got \(formatShort(bounce))")
+            }
+            spring = Spring(duration: duration, bounce: bounce)
+            form = "duration \(formatShort(duration)), bounce \(formatShort(bounce))"
+        }
+    }
+}

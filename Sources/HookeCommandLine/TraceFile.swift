@@ -1,0 +1,67 @@
+import Foundation
+import Verification
+
+/// A `--trace FILE.csv` for `hooke verify`: header `time,value` or `time,value,velocity`, then one
+/// row per sample, times non-decreasing and ≥ 0. Every problem is a `UsageError` naming the line
+/// and column (1-based, as an editor shows them).
+struct TraceFile {
+    var samples: [TraceSample]
+
+    static let headers = [["time", "value"], ["time", "value", "velocity"]]
+
+    init(path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("--trace: cannot read '\(path)'")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw UsageError("--trace: '\(path)' is not UTF-8 text")
+        }
+        try self.init(text: text, name: path)
+    }
+
+    init(text: String, name: String) throws {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? line.dropLast() : line
+        }
+        while let last = lines.last, last.isEmpty { lines.removeLast() }
+        guard let headerLine = lines.first else {
+            throw UsageError("--trace: \(name): empty file; expected the header 'time,value' or 'time,value,velocity'")
+        }
+        let header = headerLine.split(separator: ",", omittingEmptySubsequences: false).map {
+            String($0).trimmingCharacters(in: .whitespaces)
+        }
+        guard Self.headers.contains(header) else {
+            throw UsageError("--trace: \(name) line 1: header must be 'time,value' or 'time,value,velocity', got '\(headerLine)'")
+        }
+        let columns = header.count
+        samples = []
+        samples.reserveCapacity(lines.count - 1)
+        var previousTime = 0.0
+        for (offset, line) in lines.dropFirst().enumerated() {
+            let lineNumber = offset + 2
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.count == columns else {
+                throw UsageError("--trace: \(name) line \(lineNumber): expected \(columns) fields (\(header.joined(separator: ","))), got \(fields.count)")
+            }
+            var numbers: [Double] = []
+            for (column, field) in fields.enumerated() {
+                let trimmed = field.trimmingCharacters(in: .whitespaces)
+                guard let value = Double(trimmed), value.isFinite else {
+                    throw UsageError("--trace: \(name) line \(lineNumber) column \(column + 1) (\(header[column])): not a finite number: '\(field)'")
+                }
+                numbers.append(value)
+            }
+            if numbers[0] < 0 {
+                throw UsageError("--trace: \(name) line \(lineNumber) column 1 (time): must be ≥ 0, got \(numbers[0])")
+            }
+            if numbers[0] < previousTime {
+                throw UsageError("--trace: \(name) line \(lineNumber) column 1 (time): times must not decrease, got \(numbers[0]) after \(previousTime)")
+            }
+            previousTime = numbers[0]
+            samples.append(TraceSample(time: numbers[0], value: numbers[1], velocity: columns == 3 ? numbers[2] : nil))
+        }
+        guard !samples.isEmpty else {
+            throw UsageError("--trace: \(name): no samples after the header")
+        }
+    }
+}

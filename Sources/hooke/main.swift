@@ -1,0 +1,7 @@
+import HookeCommandLine
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(Hooke.main(Array(CommandLine.arguments.dropFirst()), console: Console.standard()))
