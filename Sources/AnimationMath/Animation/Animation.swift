@@ -1,8 +1,13 @@
 /// A type-erased animation, SwiftUI's `Animation`: any `CustomAnimation`, with value equality.
 ///
-/// Presets (`Animation+Presets.swift` and friends) and modifiers (`DelayAnimation.swift`, ...) build
-/// on `init(_:)`. Dispatch goes through one class vtable call per frame; the frame harness measures
-/// what that costs against concrete types.
+/// Presets (`Animation+Spring.swift` and friends) and modifiers (`DelayAnimation.swift`, ...) build
+/// on `init(_:)`.
+///
+/// Cost: a generic requirement called through a box runs the animation's *unspecialised* body, where
+/// every `+` and `scale(by:)` on the value is a witness-table call (≈1 µs per frame for a `.spring`).
+/// So the box also keeps closures for `Double` values, created where `init(_:)` is specialised for
+/// the concrete animation type; `animate` and `velocity` on `Double` take that path: one indirect
+/// call into specialised code. Other value types take the generic path.
 public struct Animation: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline let box: AnimationBoxBase
 
@@ -20,12 +25,26 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
 
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
-        box.animate(value: value, time: time, context: &context)
+        if V.self == Double.self {
+            // V is Double, so AnimationContext<V> is AnimationContext<Double>: same type, same layout.
+            let result = withUnsafeMutablePointer(to: &context) { pointer in
+                pointer.withMemoryRebound(to: AnimationContext<Double>.self, capacity: 1) { scalarContext in
+                    box.animateScalar(unsafeBitCast(value, to: Double.self), time, &scalarContext.pointee)
+                }
+            }
+            return result.map { unsafeBitCast($0, to: V.self) }
+        }
+        return box.animate(value: value, time: time, context: &context)
     }
 
     @inlinable
     public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
-        box.velocity(value: value, time: time, context: context)
+        if V.self == Double.self {
+            let result = box.velocityScalar(
+                unsafeBitCast(value, to: Double.self), time, unsafeBitCast(context, to: AnimationContext<Double>.self))
+            return result.map { unsafeBitCast($0, to: V.self) }
+        }
+        return box.velocity(value: value, time: time, context: context)
     }
 
     @inlinable
@@ -48,6 +67,17 @@ extension Animation: CustomAnimation {}
 
 @usableFromInline
 class AnimationBoxBase: @unchecked Sendable {
+    /// `animate` for `Double` values, specialised for the concrete animation (see `Animation`).
+    @usableFromInline let animateScalar: (Double, Double, inout AnimationContext<Double>) -> Double?
+    /// `velocity` for `Double` values, specialised for the concrete animation.
+    @usableFromInline let velocityScalar: (Double, Double, AnimationContext<Double>) -> Double?
+
+    init(animateScalar: @escaping (Double, Double, inout AnimationContext<Double>) -> Double?,
+         velocityScalar: @escaping (Double, Double, AnimationContext<Double>) -> Double?) {
+        self.animateScalar = animateScalar
+        self.velocityScalar = velocityScalar
+    }
+
     var anyBase: any CustomAnimation { fatalError("AnimationBoxBase is abstract") }
 
     @usableFromInline
@@ -75,7 +105,12 @@ class AnimationBoxBase: @unchecked Sendable {
 final class AnimationBox<Base: CustomAnimation>: AnimationBoxBase, @unchecked Sendable {
     let base: Base
 
-    init(_ base: Base) { self.base = base }
+    init(_ base: Base) {
+        self.base = base
+        super.init(
+            animateScalar: { value, time, context in base.animate(value: value, time: time, context: &context) },
+            velocityScalar: { value, time, context in base.velocity(value: value, time: time, context: context) })
+    }
 
     override var anyBase: any CustomAnimation { base }
 
