@@ -71,6 +71,7 @@ enum AnimatorSuite {
         var t = 0.0
         var interval = first - from
         var merged = false
+        var finished = false
         while t < 2 {
             if !merged && t >= merge {
                 animator.setValue(second, animation: animation, at: t)
@@ -82,16 +83,15 @@ enum AnimatorSuite {
                 merged = true
             }
             let frame = animator.frame(at: t)
-            let finished = integrator.advance(interval: interval, to: t, stiffness: k, dampingRatio: 0.7)
+            // Once the integrator reports rest the animation is removed and the value is the target;
+            // stepping on would let it drift back over the finish threshold.
+            if !finished { finished = integrator.advance(interval: interval, to: t, stiffness: k, dampingRatio: 0.7) }
             let expected = finished ? from + interval : from + integrator.offset
             stats.add(frame.value, expected, scale: 100, location: WorstCase(".spring merged at \(merge)", time: t))
             t += 1.0 / 60
         }
-        // Measured, not gated: the animator departs from this hand-derived continuation by ~3e-5 of
-        // Δ late in the motion (unresolved at hand-off; see the report). Continuity at the merge
-        // itself is gated in the invariants suite.
-        return infoCheck(suite: name, name: ".spring merge keeps offset, velocity and force", implementation: "Animator",
-                         quickSet: true, metrics: stats.metrics(), worst: stats.worst,
-                         detail: "animator vs integrator continued by hand: max \(short(stats.maxRelative)) of Δ (expected ≤ \(short(mergeTolerance.value)))")
+        return gatedCheck(suite: name, name: ".spring merge keeps offset, velocity and force", implementation: "Animator",
+                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: mergeTolerance,
+                          detail: "animator vs integrator continued by hand: max \(short(stats.maxRelative)) of Δ")
     }
 }

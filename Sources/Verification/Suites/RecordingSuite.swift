@@ -25,8 +25,8 @@ enum RecordingSuite {
     /// samples sit ~1e-3 pt off (the recorder's frame timing right after the interruption), so the
     /// chain is held to its rms, 2e-5 pt.
     static let chainTolerance = Tolerance(
-        name: "recordedChainRMS", metric: "rmsAbsError", value: 2e-5,
-        reason: "the published chain fit is an rms of 1e-5 pt; early samples after the interruption deviate ~1e-3 pt")
+        name: "recordedChainRMS", metric: "rmsAbsError", value: 1e-4,
+        reason: "the issue's bound; the file's own fit quotes 1e-5 pt rms and the chain measures ~2e-5 pt with its parameters")
 
     static let springFile = "spring-response1.8-damping0.3.json"
     static let interpolatingFile = "interpolatingspring-k1-c0.5-v2-interrupted.json"
@@ -39,20 +39,38 @@ enum RecordingSuite {
         return [try springCheck(directory), try closedFormMisfit(directory)] + (try interpolatingChecks(directory))
     }
 
-    static func load(_ url: URL) throws -> [String: Any] {
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
-        guard let dictionary = object as? [String: Any] else { throw SuiteSkipped("\(url.lastPathComponent) is not a JSON object") }
-        return dictionary
+    /// Reads a recording with JSONDecoder, which parses numbers exactly (JSONSerialization rounds
+    /// them on Linux).
+    static func load(_ url: URL) throws -> RecordingFile {
+        do {
+            return try JSONDecoder().decode(RecordingFile.self, from: Data(contentsOf: url))
+        } catch {
+            throw SuiteSkipped("\(url.lastPathComponent) could not be read: \(error)")
+        }
     }
 
-    static func pairs(_ value: Any?) -> [(Double, Double)] {
-        (value as? [[Double]] ?? (value as? [[NSNumber]])?.map { $0.map(\.doubleValue) } ?? []).map { ($0[0], $0[1]) }
+    /// The fields of both recording files that the suite reads.
+    struct RecordingFile: Decodable {
+        struct Segment: Decodable {
+            var samples: [[Double]]?
+            var samples_time_since_interruption: [[Double]]?
+            var animation_time_zero_at_recorder_t: Double?
+            var start_offset: Double?
+        }
+        var samples: [[Double]]?
+        var animation_time_zero_at_recorder_t: Double?
+        var segment0: Segment?
+        var segment1: Segment?
+    }
+
+    static func pairs(_ value: [[Double]]?) -> [(Double, Double)] {
+        (value ?? []).filter { $0.count >= 2 }.map { ($0[0], $0[1]) }
     }
 
     /// `.spring(response: 1.8, dampingFraction: 0.3)`, 694 → 594, animation time = t − 0.0167.
     static func springSamples(_ directory: URL) throws -> (samples: [(Double, Double)], offset: Double) {
         let json = try load(directory.appendingPathComponent(springFile))
-        return (pairs(json["samples"]), json["animation_time_zero_at_recorder_t"] as? Double ?? 0.0167)
+        return (pairs(json.samples), json.animation_time_zero_at_recorder_t ?? 0.0167)
     }
 
     static func springCheck(_ directory: URL) throws -> CheckReport {
@@ -92,21 +110,23 @@ enum RecordingSuite {
 
     static func interpolatingChecks(_ directory: URL) throws -> [CheckReport] {
         let json = try load(directory.appendingPathComponent(interpolatingFile))
-        guard let segment0 = json["segment0"] as? [String: Any], let segment1 = json["segment1"] as? [String: Any] else {
+        guard let segment0 = json.segment0, let segment1 = json.segment1 else {
             throw SuiteSkipped("\(interpolatingFile) has no segment0/segment1")
         }
         let animation = Animation.interpolatingSpring(mass: 1, stiffness: 1, damping: 0.5, initialVelocity: 2)
         // Segment 0: 694 → 594 from animation time t − zero.
-        let zero = segment0["animation_time_zero_at_recorder_t"] as? Double ?? 0.01632119
+        let zero = segment0.animation_time_zero_at_recorder_t ?? 0.01632119
         var first = ErrorStatistics()
         var context = AnimationContext<Double>()
-        for (t, y) in pairs(segment0["samples"]) where t >= zero {
+        for (t, y) in pairs(segment0.samples) where t >= zero {
             let x = animation.animate(value: -100.0, time: t - zero, context: &context) ?? -100
             first.add(694 + x, y, scale: 100, location: WorstCase("segment 0", time: t))
         }
         // Segment 1: at e₁ the same animation back to 694, chained (README model_check):
-        // T = t + 2.48027 − 0.01632 + 0.003052 on the first animation's clock, e₁ = 2.450391.
+        // T = t + start_offset − zero + 0.003052 on the first animation's clock, e₁ = 2.450391, with
+        // the file's unrounded start_offset (2.4802731780073373) and zero (0.01632119).
         let e1 = 2.450391
+        let segment1Offset = (segment1.start_offset ?? 2.4802731780073373) - zero + 0.003052
         var animator = Animator<Double>(value: 694)
         animator.setValue(594, animation: animation, at: 0)
         _ = animator.frame(at: e1 * 0.5)
@@ -114,8 +134,8 @@ enum RecordingSuite {
         animator.setValue(694, animation: animation, at: e1)
         var chain = ErrorStatistics()
         var times: [Double] = [], residuals: [Double] = []
-        for (index, (t, y)) in pairs(segment1["samples_time_since_interruption"]).enumerated() where index >= 2 {
-            let time = t + 2.48027 - 0.01632 + 0.003052
+        for (index, (t, y)) in pairs(segment1.samples_time_since_interruption).enumerated() where index >= 2 {
+            let time = t + segment1Offset
             let shown = animator.frame(at: time).value
             chain.add(shown, y, scale: 100, location: WorstCase("segment 1 (chained)", time: t))
             times.append(t)
@@ -125,11 +145,10 @@ enum RecordingSuite {
             gatedCheck(suite: name, name: "interpolatingSpring(k 1, c 0.5, v0 2) vs recording", implementation: "Animation.interpolatingSpring",
                        quickSet: true, metrics: first.metrics(absoluteUnit: "pt", absoluteScale: 694), worst: first.worst,
                        tolerance: interpolatingTolerance),
-            // Measured, not gated at hand-off: rms 2.4e-4 pt against the published fit's 1e-5 pt
-            // (chainTolerance); the time alignment of the interruption needs a second look.
-            infoCheck(suite: name, name: "interrupted interpolatingSpring (chain) vs recording", implementation: "Animator",
+            gatedCheck(suite: name, name: "interrupted interpolatingSpring (chain) vs recording", implementation: "Animator",
                       quickSet: true, metrics: chain.metrics(absoluteUnit: "pt", absoluteScale: 694), worst: chain.worst,
-                      detail: "rms \(short(chain.rmsAbsolute)) pt, max \(short(chain.maxAbsolute)) pt (published fit: rms \(short(chainTolerance.value / 2)) pt)",
+                      tolerance: chainTolerance,
+                      detail: "rms \(short(chain.rmsAbsolute)) pt, max \(short(chain.maxAbsolute)) pt (the file's fit: rms 1e-5 pt)",
                       series: [SampleSeries(name: "residual, chain vs recording", xLabel: "t since interruption (s)",
                                             yLabel: "pt", x: times, y: residuals)]),
         ]
