@@ -113,15 +113,13 @@ struct EvalSpringCommand: HookeCommand {
         return TrajectoryTable(times: grid.times, values: solution.positions, velocities: solution.velocities)
     }
 
-    /// SwiftUI's `.spring(response:dampingFraction:)`. The animation animates the interval
-    /// `target − base` from its begin time; a retarget at T first advances the integrator to T and,
-    /// while it still runs, merges: the interval grows by the change and the integrator keeps its
-    /// offset, velocity and force. A retarget after the motion ended starts a fresh animation.
+    /// SwiftUI's `.spring(response:dampingFraction:)` through the animator, as a view would run it:
+    /// the change to `to` at time 0, then each retarget as a change at its time, which merges into
+    /// the running integrator (offset, velocity and force kept; its clock restarts at T).
     func swiftUITrajectory() -> TrajectoryTable {
         let animation = Animation.spring(response: spring.response, dampingFraction: spring.dampingRatio)
-        var context = AnimationContext<Double>()
-        var begin = 0.0, base = from, interval = to - from, target = to
-        var active = true
+        var animator = Animator<Double>(value: from)
+        animator.setValue(to, animation: animation, at: 0)
         var next = 0
         var values: [Double] = []
         var velocities: [Double] = []
@@ -129,30 +127,12 @@ struct EvalSpringCommand: HookeCommand {
         velocities.reserveCapacity(grid.times.count)
         for time in grid.times {
             while next < retargets.count, retargets[next].time <= time {
-                let event = retargets[next]
-                if active {
-                    active = animation.animate(value: interval, time: event.time - begin, context: &context) != nil
-                }
-                if active {
-                    interval += event.target - target
-                } else {
-                    context = AnimationContext<Double>()
-                    begin = event.time
-                    base = target
-                    interval = event.target - target
-                    active = true
-                }
-                target = event.target
+                animator.setValue(retargets[next].target, animation: animation, at: retargets[next].time)
                 next += 1
             }
-            if active, let offset = animation.animate(value: interval, time: time - begin, context: &context) {
-                values.append(base + offset)
-                velocities.append(animation.velocity(value: interval, time: time - begin, context: context) ?? 0)
-            } else {
-                active = false
-                values.append(target)
-                velocities.append(0)
-            }
+            let frame = animator.frame(at: time)
+            values.append(frame.value)
+            velocities.append(frame.velocity ?? .nan)
         }
         return TrajectoryTable(times: grid.times, values: values, velocities: velocities)
     }
