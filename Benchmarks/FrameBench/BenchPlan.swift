@@ -1,0 +1,106 @@
+/// What one `hooke bench` run measures, declared as data (as package-benchmark declares its
+/// benchmarks): the configurations to run and how long to sample each.
+public struct BenchPlan: Sendable, Equatable {
+    public var workloads: [Workload]
+    /// nil: every strategy each workload has.
+    public var strategies: [Strategy]?
+    public var animationCounts: [Int]
+    public var threadCounts: [Int]
+    public var frameRate: Int
+    /// Untimed frames before sampling: page faults, cache warm-up, branch predictors, the first
+    /// lazy allocations (a `.spring` context's storage) all happen here.
+    public var warmupFrames: Int
+    /// Timed frames: at least `minimumFrames`, at most `maximumFrames`, and sampling stops once
+    /// `secondsPerConfiguration` has passed (whichever of the last two comes first).
+    public var minimumFrames: Int
+    public var maximumFrames: Int
+    public var secondsPerConfiguration: Double
+
+    /// The largest animation count a configuration may have (the issue's range).
+    public static let animationRange = 1...1_000_000
+    /// The frame rates measured: a phone's 60 Hz and a ProMotion display's 120 Hz.
+    public static let frameRates = [60, 120]
+    /// Frames of simulated time a run may cover: 20 s. Beyond that the fastest-decaying springs'
+    /// state approaches subnormal numbers (e^(−λt) with λ ≈ 21 s⁻¹ is 1e-182 at 20 s), whose slow
+    /// arithmetic would distort the figures.
+    public static let maximumSimulatedSeconds = 20.0
+
+    public init(workloads: [Workload], strategies: [Strategy]?, animationCounts: [Int], threadCounts: [Int],
+                frameRate: Int, warmupFrames: Int, minimumFrames: Int, maximumFrames: Int,
+                secondsPerConfiguration: Double) {
+        self.workloads = workloads
+        self.strategies = strategies
+        self.animationCounts = animationCounts
+        self.threadCounts = threadCounts
+        self.frameRate = frameRate
+        self.warmupFrames = warmupFrames
+        self.minimumFrames = minimumFrames
+        self.maximumFrames = maximumFrames
+        self.secondsPerConfiguration = secondsPerConfiguration
+    }
+
+    /// `--quick`: under 30 s on this machine. 1,000 to 100,000 animations, plus 1,000,000 for the
+    /// `fast` springs (the 120 Hz target); 1 thread and every core; 120 Hz.
+    public static func quick(cores: Int) -> BenchPlan {
+        BenchPlan(workloads: Workload.allCases.filter(\.isAvailable), strategies: nil,
+                  animationCounts: [1_000, 10_000, 100_000], threadCounts: Array(Set([1, cores])).sorted(),
+                  frameRate: 120, warmupFrames: 5, minimumFrames: 10, maximumFrames: 400,
+                  secondsPerConfiguration: 0.2)
+    }
+
+    /// The full run: under 5 minutes. 1,000 to 1,000,000 animations, every thread count from 1 to
+    /// the cores, 120 Hz.
+    public static func full(cores: Int) -> BenchPlan {
+        BenchPlan(workloads: Workload.allCases.filter(\.isAvailable), strategies: nil,
+                  animationCounts: [1_000, 10_000, 100_000, 1_000_000], threadCounts: Array(1...max(cores, 1)),
+                  frameRate: 120, warmupFrames: 10, minimumFrames: 20, maximumFrames: 1_000,
+                  secondsPerConfiguration: 1.0)
+    }
+
+    /// Whether the plan's default (`--quick` without explicit `--animations`) adds the one-million
+    /// `fast` spring configuration.
+    public var includesMillionFastSprings = false
+
+    /// The configurations in run order: per workload and animation count, strategies side by side
+    /// (so their ratios are measured under the same machine conditions), then thread counts.
+    public var configurations: [BenchConfiguration] {
+        var result: [BenchConfiguration] = []
+        for workload in workloads where workload.isAvailable {
+            var counts = animationCounts
+            if includesMillionFastSprings, workload == .spring, !counts.contains(1_000_000) { counts.append(1_000_000) }
+            for count in counts {
+                for threads in threadCounts {
+                    for strategy in workload.strategies where strategies?.contains(strategy) ?? true {
+                        if strategy == .gsl, count > Strategy.gslMaximumAnimations || threads > 1 { continue }
+                        if includesMillionFastSprings, count == 1_000_000, !animationCounts.contains(count),
+                           strategy != .fast && strategy != .naive { continue }
+                        result.append(BenchConfiguration(workload: workload, strategy: strategy, animations: count,
+                                                         threads: threads, frameRate: frameRate))
+                    }
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// One measured configuration.
+public struct BenchConfiguration: Sendable, Equatable, CustomStringConvertible {
+    public var workload: Workload
+    public var strategy: Strategy
+    public var animations: Int
+    public var threads: Int
+    public var frameRate: Int
+
+    public init(workload: Workload, strategy: Strategy, animations: Int, threads: Int, frameRate: Int) {
+        self.workload = workload
+        self.strategy = strategy
+        self.animations = animations
+        self.threads = threads
+        self.frameRate = frameRate
+    }
+
+    public var description: String {
+        "\(workload.rawValue) \(strategy.rawValue) \(animations) animations, \(threads) thread\(threads == 1 ? "" : "s"), \(frameRate) Hz"
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The `--json` document: where it ran, every result, and the flat `benchmarks` list in the
+/// `{"name", "unit", "value"}` shape benchmark-publishing CI actions read (all smaller-is-better).
+public struct BenchReport: Codable, Sendable {
+    public var environment: BenchEnvironment
+    public var results: [BenchResult]
+    public var benchmarks: [PublishedBenchmark]
+
+    public init(environment: BenchEnvironment, results: [BenchResult]) {
+        self.environment = environment
+        self.results = results
+        benchmarks = results.flatMap { result -> [PublishedBenchmark] in
+            var list = [PublishedBenchmark(name: "\(result.key) time per animation-frame p50", unit: "ns",
+                                           value: result.nsPerAnimationFrame.p50)]
+            if let allocations = result.allocationsPerFrame {
+                list.append(PublishedBenchmark(name: "\(result.key) allocations per frame", unit: "allocations",
+                                               value: allocations))
+            }
+            return list
+        }
+    }
+
+    /// Pretty-printed JSON with sorted keys (stable diffs).
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+}
+
+/// One entry of the `benchmarks` array.
+public struct PublishedBenchmark: Codable, Sendable, Equatable {
+    public var name: String
+    public var unit: String
+    public var value: Double
+}
+
+/// Writes `data` to `path` atomically: a temporary file in the same directory, then `rename(2)`,
+/// so a reader never sees half a file. Creates missing parent directories.
+public func writeAtomically(_ data: Data, to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
+    try data.write(to: temporary)
+    guard rename(temporary.path, url.path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        try? FileManager.default.removeItem(at: temporary)
+        throw BenchError.cannotWrite(path: path, reason: reason)
+    }
+}
+
+/// Failures of the harness that are the user's to fix.
+public enum BenchError: Error, CustomStringConvertible, Equatable {
+    case cannotWrite(path: String, reason: String)
+    case cannotRead(path: String, reason: String)
+    case invalidBaseline(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotWrite(let path, let reason): return "cannot write '\(path)': \(reason)"
+        case .cannotRead(let path, let reason): return "cannot read '\(path)': \(reason)"
+        case .invalidBaseline(let path, let reason):
+            return "'\(path)' is not a performance baseline (\(reason)); write one with --update-baseline"
+        }
+    }
+}

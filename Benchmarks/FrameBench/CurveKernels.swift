@@ -1,0 +1,137 @@
+import AnimationMath
+
+/// The `curve` workload's animations: timing-curve animations (SwiftUI's Bézier presets, the
+/// circular curves and random Béziers, some overshooting), each at a random phase. Every frame
+/// solves the Bézier for its parameter (Newton steps inside `UnitCurve`). When one ends it starts
+/// again, reversed, at that frame (so the amount of work per frame stays constant).
+///
+/// Durations ∈ [0.2, 1] s, intervals of 1 to 500 points, phase ∈ [0, duration).
+public struct CurvePopulation: Sendable {
+    public var curves: [UnitCurve]
+    public var duration: [Double]
+    public var interval: [Double]
+    public var phase: [Double]
+
+    public var count: Int { curves.count }
+
+    public init(count: Int, seed: UInt64 = 0x4375_7276_65) {
+        var random = SplitMix64(seed: seed)
+        let presets: [UnitCurve] = [.easeIn, .easeOut, .easeInOut, .linear, .circularEaseIn, .circularEaseOut,
+                                    .circularEaseInOut]
+        curves = []; duration = []; interval = []; phase = []
+        for _ in 0..<count {
+            let choice = Int(random.next() % 10)
+            if choice < presets.count {
+                curves.append(presets[choice])
+            } else {
+                // A random Bézier; y may overshoot [0, 1] as SwiftUI allows.
+                curves.append(.bezier(
+                    startControlPoint: UnitPoint(x: random.uniform(0, 1), y: random.uniform(-0.5, 1.5)),
+                    endControlPoint: UnitPoint(x: random.uniform(0, 1), y: random.uniform(-0.5, 1.5))))
+            }
+            let d = random.uniform(0.2, 1)
+            duration.append(d)
+            interval.append((random.next() % 2 == 0 ? 1 : -1) * random.uniform(1, 500))
+            phase.append(random.uniform(0, d))
+        }
+    }
+}
+
+/// The shared rule of both curve kernels: the offset and velocity at `elapsed` seconds, or nil
+/// once the animation is over (then it restarts).
+@inline(__always)
+func curveState(_ curve: UnitCurve, interval: Double, duration: Double, elapsed: Double) -> (Double, Double)? {
+    guard elapsed <= duration else { return nil }
+    let progress = elapsed / duration
+    // The same operations as `TimingCurveAnimation` (velocity: Δ · (curve' / d)), so results are bit-identical.
+    return (interval * curve.value(at: progress), interval * (curve.velocity(at: progress) / duration))
+}
+
+/// `fast` for `curve`: concrete `UnitCurve` values (their Bézier coefficients precomputed) in
+/// contiguous columns, no protocol, no objects. Layout (struct of arrays): the curve (an enum
+/// holding the precomputed cubic, `MemoryLayout<UnitCurve>.stride` bytes), duration, interval,
+/// begin, value, velocity (8 bytes each).
+final class FastCurveKernel: FrameKernel, @unchecked Sendable {
+    let curves: Column<UnitCurve>
+    let duration: Column<Double>, interval: Column<Double>, begin: Column<Double>
+    let value: Column<Double>, velocity: Column<Double>
+    let count: Int
+    let frameInterval: Double
+    var stateBytesPerAnimation: Int { MemoryLayout<UnitCurve>.stride + 5 * 8 }
+
+    init(_ population: CurvePopulation, frameInterval: Double) {
+        count = population.count
+        self.frameInterval = frameInterval
+        curves = Column(count: count) { population.curves[$0] }
+        duration = Column(count: count) { population.duration[$0] }
+        interval = Column(count: count) { population.interval[$0] }
+        begin = Column(count: count) { -population.phase[$0] }
+        value = Column(repeating: 0, count: count)
+        velocity = Column(repeating: 0, count: count)
+    }
+
+    func advance(_ range: Range<Int>, to frame: Int) {
+        let time = Double(frame) * frameInterval
+        let c = curves.base, d = duration.base, x = interval.base, b = begin.base
+        let y = value.base, v = velocity.base
+        for i in range {
+            if let (offset, rate) = curveState(c[i], interval: x[i], duration: d[i], elapsed: time - b[i]) {
+                y[i] = offset
+                v[i] = rate
+            } else {
+                x[i] = -x[i]
+                b[i] = time
+                y[i] = 0
+                v[i] = 0
+            }
+        }
+        blackHole(y)
+    }
+
+    func state(of index: Int) -> (value: Double, velocity: Double) { (value.base[index], velocity.base[index]) }
+
+    func release() {
+        curves.free(); duration.free(); interval.free(); begin.free(); value.free(); velocity.free()
+    }
+}
+
+/// One timing-curve animation as an object, through the type-erased `Animation`
+/// (`Animation.timingCurve(_:duration:)`) and an `AnimationContext`, as SwiftUI's API presents it.
+final class NaiveCurveAnimation: NaiveAnimation {
+    let animation: Animation
+    var interval: Double
+    var begin: Double
+    var context = AnimationContext<Double>()
+    var value = 0.0
+    var velocity = 0.0
+
+    init(curve: UnitCurve, duration: Double, interval: Double, begin: Double) {
+        animation = .timingCurve(curve, duration: duration)
+        self.interval = interval
+        self.begin = begin
+    }
+
+    func update(at time: Double) {
+        if let offset = animation.animate(value: interval, time: time - begin, context: &context) {
+            value = offset
+            velocity = animation.velocity(value: interval, time: time - begin, context: context) ?? 0
+        } else {
+            interval = -interval
+            begin = time
+            value = 0
+            velocity = 0
+        }
+    }
+}
+
+extension CurvePopulation {
+    func naiveKernel(frameInterval: Double) -> NaiveKernel {
+        let animations: [any NaiveAnimation] = (0..<count).map { i in
+            NaiveCurveAnimation(curve: curves[i], duration: duration[i], interval: interval[i], begin: -phase[i])
+        }
+        // Object header 16, Animation reference 8, interval, begin, value, velocity 32, context 16,
+        // existential 16, plus the animation's box (header 16 + curve + duration).
+        return NaiveKernel(animations: animations, frameInterval: frameInterval,
+                           stateBytesPerAnimation: 16 + 8 + 32 + 16 + 16 + 16 + MemoryLayout<UnitCurve>.stride + 8)
+    }
+}

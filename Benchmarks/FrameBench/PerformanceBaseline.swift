@@ -1,0 +1,166 @@
+import Foundation
+
+/// The stored performance baseline: per configuration, figures that carry from one machine to
+/// another — time as a *ratio to the in-run `naive` strategy*, allocations per frame, and error —
+/// with the per-metric thresholds used to compare a run against it (package-benchmark's shape:
+/// thresholds stored beside the values, exit 0 equal, 2 regression, 4 improvement only).
+public struct PerformanceBaseline: Codable, Sendable, Equatable {
+    public var version: Int
+    public var thresholds: Thresholds
+    public var entries: [Entry]
+
+    /// The default location, relative to the repository root.
+    public static let defaultPath = "reports/baselines/performance.json"
+    public static let currentVersion = 1
+
+    public struct Entry: Codable, Sendable, Equatable {
+        /// `BenchResult.key`: workload/strategy/animations/threads/frame rate.
+        public var key: String
+        /// Median time per animation-frame divided by `naive`'s in the same run (nil for `naive`).
+        public var timeRatioToNaive: Double?
+        public var allocationsPerFrame: Double?
+        public var maxError: Double?
+
+        public init(key: String, timeRatioToNaive: Double?, allocationsPerFrame: Double?, maxError: Double?) {
+            self.key = key
+            self.timeRatioToNaive = timeRatioToNaive
+            self.allocationsPerFrame = allocationsPerFrame
+            self.maxError = maxError
+        }
+    }
+
+    /// When a metric counts as changed.
+    public struct Thresholds: Codable, Sendable, Equatable {
+        /// Time ratio: regression when current > baseline × factor, improvement when
+        /// current < baseline / factor.
+        public var timeRatioFactor: Double
+        /// Allocations per frame: regression when current > baseline + slack, improvement when
+        /// current < baseline − slack.
+        public var allocationSlack: Double
+        /// Error: regression when current > max(baseline × factor, floor), improvement when
+        /// current < baseline / factor and baseline > floor.
+        public var errorFactor: Double
+        public var errorFloor: Double
+
+        /// The defaults:
+        /// - time ratio 1.5×: medians on this shared two-core machine move by up to ~30 % between
+        ///   runs, and a ratio of two medians compounds that; 1.5× still catches the regressions
+        ///   that matter (a lost auto-vectorisation or an allocation in the loop is ≥ 2×).
+        /// - allocations ±0.5 per frame: counts are exact, but a rare one-off allocation (a Dispatch
+        ///   worker's first use) averaged over ≥ 10 frames stays below 0.1; a real per-frame
+        ///   allocation adds ≥ 1.
+        /// - error 10× above a floor of 1e-13: the exact paths sit at 1e-15…1e-14 and move by
+        ///   rounding between builds; 10× and the floor (DESIGN.md §5's closed-form bound) ignore
+        ///   that, while a broken kernel is off by orders of magnitude.
+        public static let standard = Thresholds(timeRatioFactor: 1.5, allocationSlack: 0.5, errorFactor: 10, errorFloor: 1e-13)
+
+        public init(timeRatioFactor: Double, allocationSlack: Double, errorFactor: Double, errorFloor: Double) {
+            self.timeRatioFactor = timeRatioFactor
+            self.allocationSlack = allocationSlack
+            self.errorFactor = errorFactor
+            self.errorFloor = errorFloor
+        }
+    }
+
+    public init(results: [BenchResult], thresholds: Thresholds = .standard) {
+        version = Self.currentVersion
+        self.thresholds = thresholds
+        entries = results.map {
+            Entry(key: $0.key, timeRatioToNaive: $0.ratioToNaive, allocationsPerFrame: $0.allocationsPerFrame,
+                  maxError: $0.maxError)
+        }
+    }
+
+    public init(version: Int = currentVersion, thresholds: Thresholds, entries: [Entry]) {
+        self.version = version
+        self.thresholds = thresholds
+        self.entries = entries
+    }
+
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    public static func load(from path: String) throws -> PerformanceBaseline {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw BenchError.cannotRead(path: path, reason: "no such file or not readable")
+        }
+        do {
+            let baseline = try JSONDecoder().decode(PerformanceBaseline.self, from: data)
+            guard baseline.version == currentVersion else {
+                throw BenchError.invalidBaseline(path: path, reason: "version \(baseline.version), expected \(currentVersion)")
+            }
+            return baseline
+        } catch let error as BenchError {
+            throw error
+        } catch {
+            throw BenchError.invalidBaseline(path: path, reason: "\(error)")
+        }
+    }
+
+    // MARK: Comparison
+
+    public enum Verdict: String, Sendable, Equatable { case equal, regression, improvement }
+
+    /// One metric of one configuration, compared.
+    public struct Finding: Sendable, Equatable {
+        public var key: String
+        public var metric: String
+        public var baseline: Double
+        public var current: Double
+        public var verdict: Verdict
+    }
+
+    /// The outcome of a comparison, with its exit status: 0 equal, 2 any regression, 4 improvements
+    /// and no regression.
+    public struct Comparison: Sendable, Equatable {
+        public var findings: [Finding]
+        /// Keys in the baseline that this run did not measure (not compared).
+        public var unmeasured: [String]
+
+        public var regressions: [Finding] { findings.filter { $0.verdict == .regression } }
+        public var improvements: [Finding] { findings.filter { $0.verdict == .improvement } }
+
+        public var exitStatus: Int32 {
+            if !regressions.isEmpty { return 2 }
+            if !improvements.isEmpty { return 4 }
+            return 0
+        }
+    }
+
+    /// Compares `results` (with `linkRelativeFigures()` applied) against this baseline.
+    public func compare(_ results: [BenchResult]) -> Comparison {
+        let current = Dictionary(results.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var findings: [Finding] = []
+        var unmeasured: [String] = []
+        for entry in entries {
+            guard let result = current[entry.key] else {
+                unmeasured.append(entry.key)
+                continue
+            }
+            if let base = entry.timeRatioToNaive, let now = result.ratioToNaive {
+                let verdict: Verdict = now > base * thresholds.timeRatioFactor ? .regression
+                    : now < base / thresholds.timeRatioFactor ? .improvement : .equal
+                findings.append(Finding(key: entry.key, metric: "timeRatioToNaive", baseline: base, current: now, verdict: verdict))
+            }
+            if let base = entry.allocationsPerFrame, let now = result.allocationsPerFrame {
+                let verdict: Verdict = now > base + thresholds.allocationSlack ? .regression
+                    : now < base - thresholds.allocationSlack ? .improvement : .equal
+                findings.append(Finding(key: entry.key, metric: "allocationsPerFrame", baseline: base, current: now, verdict: verdict))
+            }
+            if let base = entry.maxError {
+                // A result whose error became unknown (diverged) is a regression.
+                let now = result.maxError ?? .infinity
+                let verdict: Verdict = now > max(base * thresholds.errorFactor, thresholds.errorFloor) ? .regression
+                    : (base > thresholds.errorFloor && now < base / thresholds.errorFactor) ? .improvement : .equal
+                findings.append(Finding(key: entry.key, metric: "maxError", baseline: base, current: now, verdict: verdict))
+            }
+        }
+        return Comparison(findings: findings, unmeasured: unmeasured)
+    }
+}

@@ -1,0 +1,64 @@
+/// What a benchmark animates. The raw values are part of the JSON contract.
+///
+/// Which strategies each workload has (`strategies`):
+///
+/// | workload         | naive | fast | euler | rk4 | gsl |
+/// |------------------|-------|------|-------|-----|-----|
+/// | `spring`         |   ✓   |  ✓   |   ✓   |  ✓  |  ✓ (N ≤ `Strategy.gslMaximumAnimations`, one thread) |
+/// | `swiftui-spring` |   ✓   |  ✓   |       |     |     |
+/// | `curve`          |   ✓   |  ✓   |       |     |     |
+/// | `mixed`          |   ✓   |  ✓   |       |     |     |
+/// | `keyframes`      |   ✓   |  ✓   |       |     |     |
+///
+/// `euler`, `rk4` and `gsl` are alternative *physics* for closed-form springs; the other workloads
+/// are defined by SwiftUI's own algorithm (an integrator, a Bézier solve, the animator), so only
+/// the object-per-animation (`naive`) and contiguous (`fast`) ways of running it are meaningful.
+public enum Workload: String, CaseIterable, Sendable, Codable {
+    case spring
+    case swiftUISpring = "swiftui-spring"
+    case curve
+    case mixed
+    /// Looping keyframe timelines (`KeyframeTimeline`).
+    case keyframes
+
+    /// The strategies this workload can run, in the order tables list them.
+    public var strategies: [Strategy] {
+        switch self {
+        case .spring: return [.naive, .fast, .euler, .rk4, .gsl]
+        case .swiftUISpring, .curve, .mixed, .keyframes: return [.naive, .fast]
+        }
+    }
+
+    /// Whether the workload can run at all in this build (a workload added before its animation
+    /// model lands lists no strategies).
+    public var isAvailable: Bool { !strategies.isEmpty }
+
+    /// One line for help texts.
+    public var summary: String {
+        switch self {
+        case .spring: return "closed-form springs at random phases, every regime"
+        case .swiftUISpring: return "SwiftUI's .spring animations (the 1/300 s integrator)"
+        case .curve: return "timing-curve animations (a Bézier solve per frame)"
+        case .mixed: return "springs, curves and modified animations through the animator, 1% retargeted per frame"
+        case .keyframes: return "looping keyframe timelines (linear, cubic, spring and move keyframes)"
+        }
+    }
+}
+
+/// How a workload's animations are computed. The raw values are part of the JSON contract.
+public enum Strategy: String, CaseIterable, Sendable, Codable {
+    /// Objects behind a protocol, the library's public API per animation per frame: the baseline.
+    case naive
+    /// Struct of arrays; for springs the exact per-frame transition cached per spring.
+    case fast
+    /// Semi-implicit Euler, one step per frame.
+    case euler
+    /// Classical Runge–Kutta, one step per frame.
+    case rk4
+    /// GSL's adaptive stepper per animation per frame.
+    case gsl
+
+    /// `gsl` allocates a GSL driver per animation per frame (~20 µs each): beyond this many
+    /// animations a frame takes longer than a second, so larger runs skip it.
+    public static let gslMaximumAnimations = 1_000
+}

@@ -1,0 +1,181 @@
+import FrameBench
+import Foundation
+
+/// `hooke bench`: the frame harness. Validation in `init(parsing:)`; `run` refuses a debug build
+/// (exit 2), measures, prints the table, optionally writes JSON and compares with or updates the
+/// performance baseline.
+struct BenchCommand: HookeCommand {
+    static let words = ["bench"]
+    static let summary = "The frame harness: time workloads and strategies per frame, compare with a baseline"
+    static let options: [OptionSpec] = [
+        OptionSpec("--quick", .flag), OptionSpec("--workload"), OptionSpec("--strategy"),
+        OptionSpec("--animations"), OptionSpec("--threads"), OptionSpec("--frame-rate"),
+        OptionSpec("--seconds"), OptionSpec("--json"), OptionSpec("--baseline"),
+        OptionSpec("--update-baseline", .flag),
+    ]
+    static let help = """
+    USAGE: hooke bench [--quick] [--workload W,...] [--strategy S,...] [--animations N,...]
+                       [--threads T,...] [--frame-rate 60|120] [--seconds S] [--json FILE]
+                       [--baseline FILE] [--update-baseline]
+
+    Advances populations of animations frame by frame and reports, per workload, strategy, animation
+    count and thread count: wall time per frame (p0 p25 p50 p75 p90 p99 p100, nearest rank) divided by
+    the animations, the sample count, speed relative to the naive strategy, parallel speed-up, heap
+    allocations per steady-state frame (counted by an interposed malloc), the error against the
+    reference, state bytes per animation and the largest N that fits the 60 Hz and 120 Hz budgets.
+    Needs a release build: scripts/run bench, or swift build -c release && .build/release/hooke bench.
+
+    WORKLOADS (strategies):
+      spring           closed-form springs, every regime (naive, fast, euler, rk4, gsl ≤ 1000 animations, 1 thread)
+      swiftui-spring   SwiftUI's .spring integrator (naive, fast)
+      curve            timing curves, a Bézier solve per frame (naive, fast)
+      mixed            springs, curves and modified animations through the animator, 1% retargeted per frame (naive, fast)
+      keyframes        looping keyframe timelines (naive, fast)
+
+    OPTIONS:
+      --quick              under 30 s: 1,000 to 100,000 animations (and 1,000,000 fast springs), 1 thread and all cores
+                           (default: the full run, under 5 minutes, 1,000 to 1,000,000 animations, 1…cores threads)
+      --workload W,...     only these workloads (default: all available)
+      --strategy S,...     only these strategies: naive, fast, euler, rk4, gsl (naive is always kept, for ratios)
+      --animations N,...   animation counts, each 1…1000000
+      --threads T,...      thread counts, each 1…\(BenchEnvironment.cores * 4)
+      --frame-rate F       60 or 120 (default 120)
+      --seconds S          sampling time per configuration, 0.01…60 s (default 0.2 quick, 1 full)
+      --json FILE          also write the results as JSON (environment, results, benchmarks)
+      --baseline FILE      compare with a stored baseline: exit 0 equal, 2 regression, 4 improvement only
+      --update-baseline    write the baseline (to --baseline FILE, default \(PerformanceBaseline.defaultPath)) atomically
+
+    EXAMPLE:
+      scripts/run bench --quick --json reports/bench.json
+    """
+
+    var plan: BenchPlan
+    var jsonPath: String?
+    var baselinePath: String?
+    var updateBaseline: Bool
+
+    init(parsing arguments: ParsedArguments) throws {
+        let cores = BenchEnvironment.cores
+        let quick = arguments.flag("--quick")
+        plan = quick ? .quick(cores: cores) : .full(cores: cores)
+        if let text = arguments.string("--workload") {
+            plan.workloads = try Self.list(text, name: "--workload") { name in
+                guard let workload = Workload(rawValue: name) else {
+                    throw UsageError("--workload: must be one of \(Workload.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'")
+                }
+                guard workload.isAvailable else {
+                    throw UsageError("--workload: '\(name)' is not available in this build (its animation model has not landed)")
+                }
+                return workload
+            }
+        }
+        if let text = arguments.string("--strategy") {
+            var strategies = try Self.list(text, name: "--strategy") { name in
+                guard let strategy = Strategy(rawValue: name) else {
+                    throw UsageError("--strategy: must be one of \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'")
+                }
+                return strategy
+            }
+            if !strategies.contains(.naive) { strategies.insert(.naive, at: 0) }
+            plan.strategies = strategies
+        }
+        if let text = arguments.string("--animations") {
+            plan.animationCounts = try Self.list(text, name: "--animations") { item in
+                guard let count = Int(item), BenchPlan.animationRange.contains(count) else {
+                    throw UsageError("--animations: each count must be an integer in 1…1000000, got '\(item)'")
+                }
+                return count
+            }
+        } else if quick {
+            plan.includesMillionFastSprings = true
+        }
+        if let text = arguments.string("--threads") {
+            plan.threadCounts = try Self.list(text, name: "--threads") { item in
+                guard let threads = Int(item), threads >= 1, threads <= cores * 4 else {
+                    throw UsageError("--threads: each count must be an integer in 1…\(cores * 4) (4× the \(cores) cores), got '\(item)'")
+                }
+                return threads
+            }
+        }
+        if let text = arguments.string("--frame-rate") {
+            guard let rate = Int(text), BenchPlan.frameRates.contains(rate) else {
+                throw UsageError("--frame-rate: must be 60 or 120, got '\(text)'")
+            }
+            plan.frameRate = rate
+        }
+        if let seconds = try arguments.double("--seconds", .positive) {
+            guard seconds >= 0.01, seconds <= 60 else {
+                throw UsageError("--seconds: must be in 0.01…60, got \(formatShort(seconds))")
+            }
+            plan.secondsPerConfiguration = seconds
+        }
+        jsonPath = arguments.string("--json")
+        if let jsonPath, jsonPath.isEmpty { throw UsageError("--json: needs a file name, got ''") }
+        baselinePath = arguments.string("--baseline")
+        if let baselinePath, baselinePath.isEmpty { throw UsageError("--baseline: needs a file name, got ''") }
+        updateBaseline = arguments.flag("--update-baseline")
+    }
+
+    /// Splits a comma-separated option value and converts each item, rejecting empty items.
+    static func list<T: Equatable>(_ text: String, name: String, _ convert: (String) throws -> T) throws -> [T] {
+        var result: [T] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let trimmed = String(String(item).trimmingSpaces())
+            guard !trimmed.isEmpty else { throw UsageError("\(name): empty item in '\(text)'") }
+            let value = try convert(trimmed)
+            if !result.contains(value) { result.append(value) }
+        }
+        return result
+    }
+
+    func run(console: Console) throws -> Int32 {
+        guard BuildConfiguration.current == .release else {
+            throw UsageError(BuildConfiguration.debugRefusal)
+        }
+        let configurations = plan.configurations
+        var results: [BenchResult] = []
+        for (index, configuration) in configurations.enumerated() {
+            if console.errorIsTerminal {
+                console.printError("[\(index + 1)/\(configurations.count)] \(configuration)")
+            }
+            if let result = try FrameRunner.measure(configuration, plan: plan) { results.append(result) }
+        }
+        results.linkRelativeFigures()
+        let environment = BenchEnvironment.current(frameRate: plan.frameRate, hookeVersion: Hooke.version)
+        console.print(BenchTable.render(results, environment: environment))
+
+        if let jsonPath {
+            try writeAtomically(try BenchReport(environment: environment, results: results).encoded(), to: jsonPath)
+            console.print("wrote \(jsonPath)")
+        }
+        if updateBaseline {
+            let path = baselinePath ?? PerformanceBaseline.defaultPath
+            try writeAtomically(try PerformanceBaseline(results: results).encoded(), to: path)
+            console.print("wrote baseline \(path) (\(results.count) configurations)")
+            return ExitStatus.success
+        }
+        if let baselinePath {
+            let baseline: PerformanceBaseline
+            do {
+                baseline = try PerformanceBaseline.load(from: baselinePath)
+            } catch let error as BenchError {
+                throw UsageError("--baseline: \(error)")
+            }
+            let comparison = baseline.compare(results)
+            console.print(Self.describe(comparison, path: baselinePath))
+            return comparison.exitStatus
+        }
+        return ExitStatus.success
+    }
+
+    static func describe(_ comparison: PerformanceBaseline.Comparison, path: String) -> String {
+        var lines = ["baseline \(path): \(comparison.findings.count) metrics compared, "
+                     + "\(comparison.regressions.count) regressions, \(comparison.improvements.count) improvements, "
+                     + "\(comparison.unmeasured.count) configurations not measured in this run"]
+        for finding in comparison.findings where finding.verdict != .equal {
+            lines.append("  \(finding.verdict.rawValue): \(finding.key) \(finding.metric) "
+                         + "\(formatShort(finding.baseline, digits: 3)) → \(formatShort(finding.current, digits: 3))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,72 @@
+import FrameBench
+
+/// `hooke profile WORKLOAD`: runs one workload for a fixed number of frames and nothing else, for
+/// valgrind's callgrind (scripts/profile) or perf. No timing, no error measurement, no output
+/// besides one line naming what ran.
+struct ProfileCommand: HookeCommand {
+    static let words = ["profile"]
+    static let summary = "Run one workload for a fixed number of frames (for callgrind or perf)"
+    static let options: [OptionSpec] = [
+        OptionSpec("--strategy"), OptionSpec("--animations"), OptionSpec("--frames"),
+        OptionSpec("--threads"), OptionSpec("--frame-rate"),
+    ]
+    static let maxPositionals = 1
+    static let help = """
+    USAGE: hooke profile WORKLOAD [--strategy S] [--animations N] [--frames F] [--threads T] [--frame-rate 60|120]
+
+    Builds the population, advances it F frames and exits: the only work is the workload itself, so
+    a profiler's counts divide cleanly by N·F. scripts/profile wraps it in callgrind and prints
+    instructions per animation per frame. Needs a release build.
+
+    WORKLOAD: spring, swiftui-spring, curve or mixed (see 'hooke bench --help' for the strategies).
+
+    OPTIONS:
+      --strategy S      naive, fast, euler, rk4 or gsl (default fast)
+      --animations N    1…1000000 (default 10000)
+      --frames F        1…100000 (default 100)
+      --threads T       1…64 (default 1)
+      --frame-rate F    60 or 120 (default 120)
+    """
+
+    var configuration: BenchConfiguration
+    var frames: Int
+
+    init(parsing arguments: ParsedArguments) throws {
+        guard let name = arguments.positionals.first else {
+            throw UsageError("WORKLOAD: missing; one of \(Workload.allCases.filter(\.isAvailable).map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let workload = Workload(rawValue: name), workload.isAvailable else {
+            throw UsageError("WORKLOAD: must be one of \(Workload.allCases.filter(\.isAvailable).map(\.rawValue).joined(separator: ", ")), got '\(name)'")
+        }
+        let strategyName = arguments.string("--strategy") ?? "fast"
+        guard let strategy = Strategy(rawValue: strategyName) else {
+            throw UsageError("--strategy: must be one of \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")), got '\(strategyName)'")
+        }
+        guard workload.strategies.contains(strategy) else {
+            throw UsageError("--strategy: workload \(name) has \(workload.strategies.map(\.rawValue).joined(separator: ", ")), got '\(strategyName)'")
+        }
+        let animations = try arguments.int("--animations", default: 10_000, minimum: 1)
+        guard BenchPlan.animationRange.contains(animations) else {
+            throw UsageError("--animations: must be an integer in 1…1000000, got '\(animations)'")
+        }
+        frames = try arguments.int("--frames", default: 100, minimum: 1)
+        guard frames <= 100_000 else { throw UsageError("--frames: must be an integer in 1…100000, got '\(frames)'") }
+        let threads = try arguments.int("--threads", default: 1, minimum: 1)
+        guard threads <= 64 else { throw UsageError("--threads: must be an integer in 1…64, got '\(threads)'") }
+        let rateText = arguments.string("--frame-rate") ?? "120"
+        guard let rate = Int(rateText), BenchPlan.frameRates.contains(rate) else {
+            throw UsageError("--frame-rate: must be 60 or 120, got '\(rateText)'")
+        }
+        configuration = BenchConfiguration(workload: workload, strategy: strategy, animations: animations,
+                                           threads: threads, frameRate: rate)
+    }
+
+    func run(console: Console) throws -> Int32 {
+        guard BuildConfiguration.current == .release else {
+            throw UsageError(BuildConfiguration.debugRefusal)
+        }
+        let work = FrameRunner.profile(configuration, frames: frames) ?? 0
+        console.print("profiled \(configuration), \(frames) frames: \(work) animation-frames")
+        return ExitStatus.success
+    }
+}

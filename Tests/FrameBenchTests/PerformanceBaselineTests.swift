@@ -1,0 +1,92 @@
+import FrameBench
+import Foundation
+import Testing
+
+struct PerformanceBaselineTests {
+    /// A synthetic result: `nanoseconds` per animation-frame at the median.
+    static func result(_ strategy: Strategy, nanoseconds: Double, allocations: Double = 0, error: Double? = 1e-15) -> BenchResult {
+        let frame = nanoseconds * 1_000
+        return BenchResult(workload: .spring, strategy: strategy, animations: 1_000, threads: 1, frameRate: 120,
+                           frameNanoseconds: Percentiles(of: [frame]), samples: 1, allocationsPerFrame: allocations,
+                           maxError: error, stateBytesPerAnimation: 56)
+    }
+
+    static func run(fast: Double, allocations: Double = 0, error: Double = 1e-15) -> [BenchResult] {
+        var results = [result(.naive, nanoseconds: 50), result(.fast, nanoseconds: fast, allocations: allocations, error: error)]
+        results.linkRelativeFigures()
+        return results
+    }
+
+    static let baseline = PerformanceBaseline(results: run(fast: 2.5))
+
+    @Test func ratiosAreToNaive() {
+        let results = Self.run(fast: 2.5)
+        #expect(results[0].ratioToNaive == nil)
+        #expect(abs(results[1].ratioToNaive! - 0.05) < 1e-12)
+        #expect(Self.baseline.entries.count == 2)
+    }
+
+    @Test func equalExitsZero() {
+        // 2.5 → 3.0 ns is a ratio change of 1.2×, inside the 1.5× threshold.
+        #expect(Self.baseline.compare(Self.run(fast: 3.0)).exitStatus == 0)
+        #expect(Self.baseline.compare(Self.run(fast: 2.5)).exitStatus == 0)
+    }
+
+    @Test func slowerExitsTwo() {
+        let comparison = Self.baseline.compare(Self.run(fast: 5.0))
+        #expect(comparison.exitStatus == 2)
+        #expect(comparison.regressions.map(\.metric) == ["timeRatioToNaive"])
+    }
+
+    @Test func fasterExitsFour() {
+        let comparison = Self.baseline.compare(Self.run(fast: 1.0))
+        #expect(comparison.exitStatus == 4)
+        #expect(comparison.improvements.map(\.metric) == ["timeRatioToNaive"])
+    }
+
+    @Test func allocationsAndErrorsRegress() {
+        #expect(Self.baseline.compare(Self.run(fast: 2.5, allocations: 1)).exitStatus == 2)
+        #expect(Self.baseline.compare(Self.run(fast: 2.5, error: 1e-9)).exitStatus == 2)
+        // Below the 1e-13 floor the error is rounding noise: equal.
+        #expect(Self.baseline.compare(Self.run(fast: 2.5, error: 5e-14)).exitStatus == 0)
+    }
+
+    @Test func regressionWinsOverImprovement() {
+        // Faster but allocating: any regression makes the exit status 2.
+        #expect(Self.baseline.compare(Self.run(fast: 1.0, allocations: 3)).exitStatus == 2)
+    }
+
+    @Test func unmeasuredConfigurationsAreNotCompared() {
+        let other = PerformanceBaseline(thresholds: .standard, entries: [
+            .init(key: "curve/fast/1000/1t/120Hz", timeRatioToNaive: 0.5, allocationsPerFrame: 0, maxError: 0)])
+        let comparison = other.compare(Self.run(fast: 2.5))
+        #expect(comparison.exitStatus == 0)
+        #expect(comparison.unmeasured == ["curve/fast/1000/1t/120Hz"])
+    }
+
+    @Test func roundTripsThroughAnAtomicWrite() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hooke-baseline-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("nested/performance.json").path
+        try writeAtomically(try Self.baseline.encoded(), to: path)
+        #expect(try PerformanceBaseline.load(from: path) == Self.baseline)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("nested").path)
+        #expect(leftovers == ["performance.json"])
+    }
+
+    @Test func reportHasTheContractShape() throws {
+        let environment = BenchEnvironment.current(frameRate: 120, hookeVersion: "test")
+        let data = try BenchReport(environment: environment, results: Self.run(fast: 2.5)).encoded()
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["environment"] is [String: Any])
+        let results = try #require(object["results"] as? [[String: Any]])
+        for key in ["workload", "strategy", "animations", "threads", "frameRate", "nsPerAnimationFrame", "samples",
+                    "framesPerSecond", "allocationsPerFrame", "maxError"] {
+            #expect(results[1][key] != nil, "results[] lacks \(key)")
+        }
+        let percentiles = try #require(results[1]["nsPerAnimationFrame"] as? [String: Any])
+        #expect(Set(percentiles.keys) == ["p0", "p25", "p50", "p75", "p90", "p99", "p100"])
+        let benchmarks = try #require(object["benchmarks"] as? [[String: Any]])
+        #expect(benchmarks.allSatisfy { $0["name"] is String && $0["unit"] is String && $0["value"] is Double })
+    }
+}

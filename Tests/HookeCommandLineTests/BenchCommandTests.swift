@@ -1,0 +1,49 @@
+import Testing
+
+/// `hooke bench` and `hooke profile` from the test runner, which is a debug build: every valid
+/// invocation must be refused with exit 2 and a message pointing at the release build; invalid
+/// ones fail validation first, naming the flag and value.
+struct BenchCommandTests {
+    @Test func refusesADebugBuild() {
+        let run = hooke("bench", "--quick")
+        #expect(run.status == 2)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError.contains("debug build"))
+        #expect(run.standardError.contains("swift build -c release"))
+        #expect(run.standardError.contains("scripts/run bench"))
+    }
+
+    @Test func profileRefusesADebugBuild() {
+        let run = hooke("profile", "spring", "--strategy", "fast", "--animations", "100", "--frames", "2")
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("debug build"))
+    }
+
+    @Test(arguments: [
+        (["bench", "--animations", "0"], ["--animations", "'0'"]),
+        (["bench", "--animations", "1000,abc"], ["--animations", "'abc'"]),
+        (["bench", "--animations", "2000000"], ["--animations", "2000000"]),
+        (["bench", "--frame-rate", "90"], ["--frame-rate", "'90'"]),
+        (["bench", "--workload", "springs"], ["--workload", "'springs'"]),
+        (["bench", "--strategy", "simd"], ["--strategy", "'simd'"]),
+        (["bench", "--threads", "0"], ["--threads", "'0'"]),
+        (["bench", "--seconds", "-1"], ["--seconds"]),
+        (["bench", "--json"], ["--json"]),
+        (["profile"], ["WORKLOAD"]),
+        (["profile", "cats"], ["WORKLOAD", "'cats'"]),
+        (["profile", "curve", "--strategy", "euler"], ["--strategy", "'euler'"]),
+        (["profile", "spring", "--frames", "0"], ["--frames", "'0'"]),
+    ])
+    func rejectsBadArguments(_ arguments: [String], _ needles: [String]) {
+        expectUsageError(arguments, mentions: needles)
+    }
+
+    @Test func helpListsWorkloadsAndStrategies() {
+        let run = hooke("bench", "--help")
+        #expect(run.status == 0)
+        for word in ["swiftui-spring", "curve", "mixed", "keyframes", "naive", "fast", "euler", "rk4", "gsl", "--baseline"] {
+            #expect(run.standardOutput.contains(word), "help lacks \(word)")
+        }
+        #expect(hooke("profile", "--help").status == 0)
+    }
+}
