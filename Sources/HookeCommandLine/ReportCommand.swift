@@ -1,0 +1,202 @@
+import Foundation
+import FrameBench
+import Reporting
+import Verification
+
+/// `hooke report`: runs the quick verification and the quick bench (or reads their JSON), then
+/// writes the publishable report — README.md, accuracy.md, performance.md, SVG charts and the JSON
+/// behind them — into `reports/` atomically. Never touches `reports/baselines/`.
+struct ReportCommand: HookeCommand {
+    static let words = ["report"]
+    static let summary = "Write the accuracy and performance report (Markdown, SVG charts, JSON) into reports/"
+    static let options: [OptionSpec] = [
+        OptionSpec("--out"), OptionSpec("--full", .flag), OptionSpec("--seed"),
+        OptionSpec("--verification"), OptionSpec("--bench"), OptionSpec("--no-bench", .flag),
+    ]
+    static let help = """
+    USAGE: hooke report [--out DIR] [--full] [--seed N] [--verification FILE] [--bench FILE | --no-bench]
+
+    Runs the verifier's quick suite and the frame harness's quick bench, then writes into DIR
+    (default: reports/ of the repository):
+      README.md        headline numbers (worst accuracy per implementation, fast-path ns per animation
+                       per frame, largest N in a 120 Hz frame), the environment, links
+      accuracy.md      every suite's table, SwiftUI's errata, documentation claims, the .spring
+                       integrator's convergence order, the real recordings' residuals
+      performance.md   every workload × strategy, scaling with N and threads, allocations, what fits a frame
+      charts/*.svg     the recorded spring by every implementation, error against time, the recordings'
+                       residuals, cost per animation against N, the frame-time distribution, accuracy
+                       against cost
+      *.json           the numbers behind each page
+    Everything is rendered in memory and then renamed into place: a failed run leaves the previous
+    report intact. The accuracy baseline (reports/baselines/) is read for the comparison, never written.
+
+    OPTIONS:
+      --out DIR              where to write (default: <repository>/reports)
+      --full                 the full verification and the full bench instead of the quick ones
+      --seed N               seed of the verifier's random cases (default \(VerificationConfiguration.defaultSeed))
+      --verification FILE    use a 'hooke verify --json FILE' result instead of running the verifier
+      --bench FILE           use a 'hooke bench --json FILE' result instead of running the bench
+      --no-bench             write the performance page as "not measured" (for debug builds)
+
+    The bench needs a release build (scripts/run report, or swift build -c release); a debug build
+    refuses it unless --bench FILE or --no-bench is given.
+    Exit status: 0 written and every check passed, 1 written but a check failed or accuracy
+    regressed, 2 bad usage or the report could not be written.
+    """
+
+    enum BenchSource: Equatable {
+        case run
+        case file(String)
+        case skipped
+    }
+
+    var outputDirectory: URL
+    var repository: URL
+    var full: Bool
+    var seed: UInt64
+    var verificationFile: String?
+    var bench: BenchSource
+
+    init(parsing arguments: ParsedArguments) throws {
+        repository = VerifyCommand.repositoryRoot()
+        if let out = arguments.string("--out") {
+            guard !out.isEmpty else { throw UsageError("--out: needs a directory, got ''") }
+            outputDirectory = URL(fileURLWithPath: out)
+        } else {
+            outputDirectory = repository.appendingPathComponent("reports")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: outputDirectory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw UsageError("--out: '\(outputDirectory.path)' is a file, not a directory")
+        }
+        full = arguments.flag("--full")
+        seed = VerificationConfiguration.defaultSeed
+        if let text = arguments.string("--seed") {
+            guard let value = UInt64(text) else {
+                throw UsageError("--seed: must be an integer in 0…\(UInt64.max), got '\(text)'")
+            }
+            seed = value
+        }
+        verificationFile = arguments.string("--verification")
+        if let verificationFile {
+            guard !verificationFile.isEmpty else { throw UsageError("--verification: needs a file name, got ''") }
+            if arguments.has("--seed") { throw UsageError("--seed: not allowed with --verification (the file has its seed)") }
+        }
+        switch (arguments.string("--bench"), arguments.flag("--no-bench")) {
+        case (.some, true): throw UsageError("--no-bench: not allowed with --bench")
+        case (.some(let path), false):
+            guard !path.isEmpty else { throw UsageError("--bench: needs a file name, got ''") }
+            bench = .file(path)
+        case (nil, true): bench = .skipped
+        case (nil, false): bench = .run
+        }
+    }
+
+    func run(console: Console) throws -> Int32 {
+        if bench == .run, BuildConfiguration.current != .release {
+            throw UsageError(BuildConfiguration.debugRefusal + " Or pass --no-bench (or --bench FILE) to report without measuring.")
+        }
+        let recordings = VerifyCommand.recordingsDirectory(root: repository)
+        let verification = try loadOrRunVerification(recordings: recordings, console: console)
+        let benchReport: BenchReport?
+        var skipReason: String?
+        switch bench {
+        case .skipped:
+            benchReport = nil
+            skipReason = "the report was made with --no-bench"
+        case .file(let path):
+            benchReport = try Self.loadBench(path)
+        case .run:
+            benchReport = try Self.runBench(full: full, console: console)
+        }
+        let environment: ReportEnvironment
+        let gitCommit = ReportEnvironment.gitCommit(in: repository)
+        if let benchReport {
+            // The machine the timings were measured on.
+            environment = ReportEnvironment(bench: benchReport.environment, gitCommit: gitCommit, date: Date())
+        } else {
+            environment = ReportEnvironment.current(repository: repository, hookeVersion: Hooke.version)
+        }
+        let written: [URL]
+        do {
+            written = try ReportGenerator.generate(verification: verification, bench: benchReport, environment: environment,
+                                                   outputDirectory: outputDirectory, recordingsDirectory: recordings,
+                                                   benchSkipReason: skipReason)
+        } catch let error as ReportError {
+            throw UsageError("--out: \(error)")
+        }
+        console.print("wrote \(written.count) files to \(outputDirectory.path):")
+        for page in ReportGenerator.pageNames {
+            console.print("  \(outputDirectory.appendingPathComponent(page).path)")
+        }
+        let checks = verification.checks
+        console.print("verification: \(checks.count) checks, \(checks.filter { $0.status == .fail }.count) failed"
+                      + (verification.baseline.map { ", \($0.regressions.count) regressed against the baseline" } ?? "")
+                      + (verification.passed ? " — pass" : " — FAIL"))
+        if let benchReport {
+            console.print("bench: \(benchReport.results.count) configurations measured")
+        } else {
+            console.print("bench: not measured (\(skipReason ?? "--no-bench"))")
+        }
+        return verification.passed ? ExitStatus.success : ExitStatus.checkFailed
+    }
+
+    /// The verification report: read from `--verification`, or run (quick unless `--full`) and
+    /// compared with the stored baseline, which is only read.
+    func loadOrRunVerification(recordings: URL?, console: Console) throws -> VerificationReport {
+        if let verificationFile {
+            do {
+                return try VerificationReport.decode(Data(contentsOf: URL(fileURLWithPath: verificationFile)))
+            } catch {
+                throw UsageError("--verification: cannot read '\(verificationFile)' as a 'hooke verify --json' result: \(error)")
+            }
+        }
+        let configuration = VerificationConfiguration(quick: !full, seed: seed, recordingsDirectory: recordings)
+        let total = Verifier.suites.count
+        let printer = ReportProgressPrinter(console: console)
+        var report = Verifier.run(configuration) { progress in
+            printer.print("report: verify [\(progress.completed)/\(total)] \(progress.suite): \(progress.status.rawValue)")
+        }
+        let baselinePath = repository.appendingPathComponent("reports/baselines/accuracy.json")
+        if let stored = try? AccuracyBaseline.load(from: baselinePath) {
+            report.baseline = stored.compare(report, path: "reports/baselines/accuracy.json")
+        } else {
+            report.baseline = BaselineComparison(path: "reports/baselines/accuracy.json", state: "missing",
+                                                 noiseBand: AccuracyBaseline.noiseBandDescription)
+        }
+        return report
+    }
+
+    static func loadBench(_ path: String) throws -> BenchReport {
+        do {
+            return try JSONDecoder().decode(BenchReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw UsageError("--bench: cannot read '\(path)' as a 'hooke bench --json' result: \(error)")
+        }
+    }
+
+    /// Runs the quick (or full) bench plan as `hooke bench --quick` does and returns its report.
+    /// The main job can call this to measure once and hand the result to `ReportGenerator`.
+    static func runBench(full: Bool, console: Console) throws -> BenchReport {
+        let cores = BenchEnvironment.cores
+        var plan: BenchPlan = full ? .full(cores: cores) : .quick(cores: cores)
+        plan.includesMillionFastSprings = !full
+        let configurations = plan.configurations
+        var results: [BenchResult] = []
+        for (index, configuration) in configurations.enumerated() {
+            console.printError("report: bench [\(index + 1)/\(configurations.count)] \(configuration)")
+            if let result = try FrameRunner.measure(configuration, plan: plan) { results.append(result) }
+        }
+        results.linkRelativeFigures()
+        return BenchReport(environment: BenchEnvironment.current(frameRate: plan.frameRate, hookeVersion: Hooke.version),
+                           results: results)
+    }
+}
+
+/// Progress lines from the verifier's workers. The runner calls its progress closure serially
+/// (under its lock), so the console is never written from two threads at once.
+private final class ReportProgressPrinter: @unchecked Sendable {
+    let console: Console
+    init(console: Console) { self.console = console }
+    func print(_ line: String) { console.printError(line) }
+}

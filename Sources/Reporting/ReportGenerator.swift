@@ -1,0 +1,112 @@
+// ReportGenerator.swift — the public entry point: models in, `reports/` out.
+//
+// `render` is pure (models → files in memory; the only computation is the deterministic spring
+// studies); `generate` renders and then publishes through `ReportWriter`, so a throw anywhere
+// leaves the previous report as it was. Neither touches `reports/baselines/`.
+
+import FrameBench
+import Foundation
+import Verification
+
+public enum ReportGenerator {
+    /// The pages, in the order they are published (charts and JSON first, the pages that link
+    /// to them last).
+    public static let pageNames = ["README.md", "accuracy.md", "performance.md"]
+
+    /// Renders the report and writes it into `outputDirectory` atomically.
+    ///
+    /// - Parameters:
+    ///   - verification: a verification run (`Verifier.run`, or a decoded `hooke verify --json`).
+    ///   - bench: a bench run (`BenchReport`), or nil when none was made (the performance page says so).
+    ///   - environment: the environment block (`ReportEnvironment.current(repository:hookeVersion:)`).
+    ///   - outputDirectory: usually `<repository>/reports`.
+    ///   - recordingsDirectory: `shared/data/swiftui-recordings`; nil or missing: the recording's
+    ///     series are left out with a note.
+    ///   - benchSkipReason: why `bench` is nil, for the pages.
+    /// - Returns: the files written.
+    /// - Throws: `ReportError`, or a reference failure while computing the spring studies; the
+    ///   previous report is intact after any throw.
+    /// - Complexity: a few GSL solves of ~500 samples and the page text: well under a second.
+    @discardableResult
+    public static func generate(verification: VerificationReport, bench: BenchReport?, environment: ReportEnvironment,
+                                outputDirectory: URL, recordingsDirectory: URL? = nil,
+                                benchSkipReason: String? = nil) throws -> [URL] {
+        try generate(verification: verification, bench: bench, environment: environment, outputDirectory: outputDirectory,
+                     recordingsDirectory: recordingsDirectory, benchSkipReason: benchSkipReason, afterStaging: { _ in })
+    }
+
+    /// `generate` with a hook called after each file is staged (tests interrupt the write with it).
+    static func generate(verification: VerificationReport, bench: BenchReport?, environment: ReportEnvironment,
+                         outputDirectory: URL, recordingsDirectory: URL?, benchSkipReason: String?,
+                         afterStaging: (Int) throws -> Void) throws -> [URL] {
+        let files = try render(verification: verification, bench: bench, environment: environment,
+                               recordingsDirectory: recordingsDirectory, benchSkipReason: benchSkipReason)
+        return try ReportWriter.publish(files, to: outputDirectory, afterStaging: afterStaging)
+    }
+
+    /// Every file of the report, in memory, with paths relative to the output directory.
+    public static func render(verification: VerificationReport, bench: BenchReport?, environment: ReportEnvironment,
+                              recordingsDirectory: URL? = nil, benchSkipReason: String? = nil) throws -> [ReportFile] {
+        let recording = try SpringRecording.load(from: recordingsDirectory)
+        let trajectory = try RecordedSpringStudy.compute(recording: recording)
+        let errors = try ImplementationErrorStudy.compute()
+        let accuracyCharts = [
+            ReportCharts.trajectory(trajectory),
+            ReportCharts.errorAgainstTime(errors),
+            ReportCharts.recordingResiduals(trajectory, verification: verification),
+        ]
+        let results = bench?.results ?? []
+        let frameRate = results.first?.frameRate ?? bench?.environment.frameRate ?? 120
+        var performanceCharts = PerformancePage.workloads(results).compactMap { ReportCharts.costAgainstCount(results, workload: $0) }
+        performanceCharts += [ReportCharts.frameTimeDistribution(results, frameRate: frameRate),
+                              ReportCharts.accuracyAgainstCost(results)].compactMap { $0 }
+        let charts = accuracyCharts + performanceCharts
+
+        let skipReason = bench == nil ? (benchSkipReason ?? "no bench run was given") : nil
+        let summary = SummaryPage.data(verification, bench: bench, environment: environment, benchSkipReason: skipReason,
+                                       charts: charts)
+        var files = charts.map { ReportFile(path: "charts/\($0.id).svg", text: SVGChartRenderer.render($0)) }
+        files.append(ReportFile(path: "README.json", contents: try encode(summary)))
+        files.append(ReportFile(path: "accuracy.json", contents: try encode(AccuracyData(
+            environment: environment, verification: verification, convergence: ConvergenceFinding(verification),
+            charts: accuracyCharts))))
+        files.append(ReportFile(path: "performance.json", contents: try encode(PerformanceData(
+            environment: environment, bench: bench, benchSkipReason: skipReason,
+            frameCapacity: FrameCapacity.all(results), charts: performanceCharts))))
+        files.append(ReportFile(path: "accuracy.md", text: AccuracyPage.render(verification, environment: environment,
+                                                                              charts: Array(accuracyCharts.prefix(2)))))
+        files.append(ReportFile(path: "performance.md", text: PerformancePage.render(bench, environment: environment,
+                                                                                    charts: performanceCharts,
+                                                                                    skipReason: skipReason)))
+        files.append(ReportFile(path: "README.md", text: SummaryPage.render(summary, verification: verification)))
+        return files
+    }
+
+    /// Pretty JSON with sorted keys (stable diffs); non-finite numbers as "NaN"/"Infinity" strings.
+    static func encode<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        var data = try encoder.encode(value)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+}
+
+/// The numbers behind accuracy.md.
+struct AccuracyData: Encodable {
+    var environment: ReportEnvironment
+    var verification: VerificationReport
+    var convergence: ConvergenceFinding
+    var charts: [Chart]
+}
+
+/// The numbers behind performance.md.
+struct PerformanceData: Encodable {
+    var environment: ReportEnvironment
+    var bench: BenchReport?
+    var benchSkipReason: String?
+    var frameCapacity: [FrameCapacity]
+    var charts: [Chart]
+}
