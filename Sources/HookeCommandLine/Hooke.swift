@@ -2,17 +2,18 @@
 /// exit statuses (0 success, 1 a check failed, 2 bad usage or input), never crashes on bad input.
 public enum Hooke {
     /// Every subcommand, in the order `hooke --help` lists them.
-    public static let commands: [any HookeCommand.Type] = [
+    public static var commands: [any HookeCommand.Type] { [
         MainJobCommand.self,
         EvalSpringCommand.self,
         EvalCurveCommand.self,
-        SpringCommand.self,
-        BenchCommand.self, ProfileCommand.self,
-        VerifyCommand.self,
-        RunCommand.self,
         EvalKeyframesCommand.self,
-        // Further subcommands register here.
-    ]
+        SpringCommand.self,
+        RunCommand.self,
+        VerifyCommand.self,
+        BenchCommand.self,
+        ProfileCommand.self,
+        ReportCommand.self,
+    ] }
 
     public static let version = "0.1.0"
 

@@ -1,59 +1,37 @@
-import AnimationMath
-import ReferenceSolver
+import FrameBench
 
-/// `hooke` with no subcommand: the main job. It evaluates representative springs in every regime
-/// with the closed form and the GSL reference and prints the worst disagreement.
+/// `hooke` with no subcommand: the main job. The quick verification (compared with the stored
+/// accuracy baseline), the quick bench, and the report written into `reports/` — what
+/// `hooke report` does with its defaults. A debug build cannot bench, so it reports without timings.
 struct MainJobCommand: HookeCommand {
     static let words: [String] = []
-    static let summary = "The main job: cross-check representative springs against the reference"
+    static let summary = "The main job: quick verify + quick bench, report written to reports/"
     static let options: [OptionSpec] = []
     static let help = """
     USAGE: hooke
 
-    The main job: evaluates representative springs (every regime, near-critical damping, very stiff
-    and very slow) with Hooke's closed form and the GSL reference over 0…8 response times and prints
-    the worst error relative to the distance. Exit status 1 when one exceeds 1e-11.
+    The main job: runs the quick verification (compared with reports/baselines/accuracy.json, which
+    is only read), the quick bench (release builds only; a debug build skips it), and writes the
+    report — README.md, accuracy.md, performance.md, charts/ and JSON — into reports/ of the
+    repository, as 'hooke report' does. Progress goes to stderr, a summary to stdout.
+    Exit status 1 when a check failed or accuracy regressed.
     """
 
-    /// Allowed disagreement between closed form and reference, relative to the distance: the
-    /// reference is good to ~1e-13 (DESIGN.md §3) and the closed form to ~1e-14; 1e-11 leaves
-    /// room for the reference on long stiff runs without hiding a real error (those are ≥ 1e-8).
-    static let tolerance = 1e-11
+    var report: ReportCommand
 
-    static let cases: [(String, Spring)] = [
-        ("smooth", .smooth), ("snappy", .snappy), ("bouncy", .bouncy),
-        ("undamped ζ=0", Spring(response: 0.5, dampingRatio: 0)),
-        ("near-critical ζ=1−1e-12", Spring(response: 0.5, dampingRatio: 1 - 1e-12)),
-        ("critical ζ=1", Spring(response: 0.5, dampingRatio: 1)),
-        ("near-critical ζ=1+1e-12", Spring(response: 0.5, dampingRatio: 1 + 1e-12)),
-        ("overdamped ζ=3", Spring(response: 0.5, dampingRatio: 3)),
-        ("very stiff r=1e-3", Spring(response: 1e-3, dampingRatio: 0.7)),
-        ("very slow r=100", Spring(response: 100, dampingRatio: 0.3)),
-    ]
-
-    init(parsing arguments: ParsedArguments) throws {}
+    init(parsing arguments: ParsedArguments) throws {
+        report = try ReportCommand(parsing: ParsedArguments([], options: ReportCommand.options, command: "report"))
+        if BuildConfiguration.current != .release {
+            report.bench = .skipped
+        }
+    }
 
     func run(console: Console) throws -> Int32 {
-        console.print("case".padding(to: 26) + "max |x−x_ref|/d".leftPadding(to: 16) + "max |v−v_ref|/(d/r)".leftPadding(to: 21) + "  stepper")
-        var worst = 0.0
-        for (name, spring) in Self.cases {
-            let samples = 400
-            let span = 8 * spring.response
-            let times = (0...samples).map { Double($0) * span / Double(samples) }
-            let problem = OscillatorProblem(mass: spring.mass, stiffness: spring.stiffness,
-                                            damping: spring.damping, target: 1)
-            let reference = try OscillatorReference.solve(problem, at: times)
-            var positionError = 0.0, velocityError = 0.0
-            for (index, time) in times.enumerated() {
-                positionError = max(positionError, abs(spring.value(target: 1.0, time: time) - reference.positions[index]))
-                velocityError = max(velocityError, abs(spring.velocity(target: 1.0, time: time) - reference.velocities[index]) * spring.response)
-            }
-            worst = max(worst, positionError, velocityError)
-            console.print(name.padding(to: 26) + formatShort(positionError, digits: 3).leftPadding(to: 16)
-                          + formatShort(velocityError, digits: 3).leftPadding(to: 21) + "  " + reference.stepper.rawValue)
+        if report.bench == .skipped {
+            console.printError("hooke: a debug build cannot bench; reporting accuracy only (use scripts/run for timings)")
         }
-        let passed = worst <= Self.tolerance
-        console.print("worst \(formatShort(worst, digits: 3)) (tolerance \(formatShort(Self.tolerance))): \(passed ? "pass" : "FAIL")")
-        return passed ? ExitStatus.success : ExitStatus.checkFailed
+        let status = try report.run(console: console)
+        console.print("see \(report.outputDirectory.appendingPathComponent("README.md").path)")
+        return status
     }
 }
