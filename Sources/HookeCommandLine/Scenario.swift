@@ -51,17 +51,7 @@ struct Scenario {
     static let frameEndSlack = 1e-9
 
     init(path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("cannot read '\(path)'")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw UsageError("'\(path)' is not UTF-8 text")
-        }
-        do {
-            try self.init(json: text)
-        } catch let error as UsageError {
-            throw UsageError("\(path): \(error.message)")
-        }
+        self = try ScenarioJSON.load(path, Self.init(json:))
     }
 
     init(json text: String) throws {

@@ -5,6 +5,8 @@
 /// file is a contract whose every type and key is checked, so the reader keeps exactly what the
 /// file says. Numbers are parsed by Swift's `Double(_:)` (correctly rounded); a number too large for
 /// a `Double` reads as infinite and is rejected later by the field's check, with its path.
+import Foundation
+
 enum ScenarioJSON: Equatable {
     case null
     case bool(Bool)
@@ -220,6 +222,24 @@ enum ScenarioJSON: Equatable {
                 if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
                 throw error("expected ',' or '}' in object")
             }
+        }
+    }
+}
+
+extension ScenarioJSON {
+    /// Reads the UTF-8 file at `path` and builds a value from its text; a `UsageError` from `build`
+    /// gets the path in front, so the message names the file and the JSON path of the field.
+    static func load<T>(_ path: String, _ build: (String) throws -> T) throws -> T {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("cannot read '\(path)'")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw UsageError("'\(path)' is not UTF-8 text")
+        }
+        do {
+            return try build(text)
+        } catch let error as UsageError {
+            throw UsageError("\(path): \(error.message)")
         }
     }
 }
