@@ -97,7 +97,10 @@ enum CurveSuite {
         stats.add(UnitCurve.easeInOut.velocity(at: 0.5), 1.72, scale: 1, location: WorstCase("easeInOut velocity(0.5) = 1.72"))
         stats.add(odd.value(at: 0.5), 0.5, scale: 1, location: WorstCase("(−0.5, 2)(1.5, −1) value(0.5) = 0.5"))
         stats.add(odd.velocity(at: 0.5), -1.0, scale: 1, location: WorstCase("(−0.5, 2)(1.5, −1) velocity(0.5) = −1.0"))
-        return gatedCheck(suite: name, name: "figures measured on SwiftUI", implementation: "UnitCurve", quickSet: true,
+        // Its own implementation label: the figures are SwiftUI's printed digits (1.72), so the
+        // error is the print's rounding, not UnitCurve's; the label keeps it out of UnitCurve's row
+        // in the report's headline (which takes the worst error per implementation).
+        return gatedCheck(suite: name, name: "figures measured on SwiftUI", implementation: "UnitCurve vs printed digits", quickSet: true,
                           metrics: stats.metrics(), worst: stats.worst, tolerance: measuredTolerance)
     }
 
