@@ -18,7 +18,7 @@ struct ProfileCommand: HookeCommand {
     a profiler's counts divide cleanly by N·F. scripts/profile wraps it in callgrind and prints
     instructions per animation per frame. Needs a release build.
 
-    WORKLOAD: spring, swiftui-spring, curve or mixed (see 'hooke bench --help' for the strategies).
+    WORKLOAD: spring, swiftui-spring, curve, mixed or keyframes (see 'hooke bench --help' for the strategies).
 
     OPTIONS:
       --strategy S      naive, fast, euler, rk4 or gsl (default fast)
