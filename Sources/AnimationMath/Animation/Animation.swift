@@ -5,9 +5,12 @@
 ///
 /// Cost: a generic requirement called through a box runs the animation's *unspecialised* body, where
 /// every `+` and `scale(by:)` on the value is a witness-table call (≈1 µs per frame for a `.spring`).
-/// So the box also keeps closures for `Double` values, created where `init(_:)` is specialised for
-/// the concrete animation type; `animate` and `velocity` on `Double` take that path: one indirect
-/// call into specialised code. Other value types take the generic path.
+/// So the box also keeps functions for `Double` values, created where `init(_:)` is specialised for
+/// the concrete animation type; `animate`, `velocity`, `shouldMerge` and the animator's combined
+/// animate-then-velocity step on `Double` take that path: one indirect call into specialised code.
+/// The functions capture nothing — they are handed the box and read the animation from it in place —
+/// so a call neither copies the animation nor retains a closure context. Other value types take the
+/// generic path.
 public struct Animation: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline let box: AnimationBoxBase
 
@@ -29,7 +32,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
             // V is Double, so AnimationContext<V> is AnimationContext<Double>: same type, same layout.
             let result = withUnsafeMutablePointer(to: &context) { pointer in
                 pointer.withMemoryRebound(to: AnimationContext<Double>.self, capacity: 1) { scalarContext in
-                    box.animateScalar(unsafeBitCast(value, to: Double.self), time, &scalarContext.pointee)
+                    box.animateScalar(box, unsafeBitCast(value, to: Double.self), time, &scalarContext.pointee)
                 }
             }
             return result.map { unsafeBitCast($0, to: V.self) }
@@ -41,7 +44,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
         if V.self == Double.self {
             let result = box.velocityScalar(
-                unsafeBitCast(value, to: Double.self), time, unsafeBitCast(context, to: AnimationContext<Double>.self))
+                box, unsafeBitCast(value, to: Double.self), time, unsafeBitCast(context, to: AnimationContext<Double>.self))
             return result.map { unsafeBitCast($0, to: V.self) }
         }
         return box.velocity(value: value, time: time, context: context)
@@ -51,7 +54,35 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     public func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
     ) -> Bool {
-        box.shouldMerge(previous: previous, value: value, time: time, context: &context)
+        if V.self == Double.self {
+            return withUnsafeMutablePointer(to: &context) { pointer in
+                pointer.withMemoryRebound(to: AnimationContext<Double>.self, capacity: 1) { scalarContext in
+                    box.shouldMergeScalar(box, previous, unsafeBitCast(value, to: Double.self), time, &scalarContext.pointee)
+                }
+            }
+        }
+        return box.shouldMerge(previous: previous, value: value, time: time, context: &context)
+    }
+
+    /// `animate`, then — when `wantsVelocity` and the animation has not finished — `velocity` with the
+    /// context `animate` left: exactly the two calls in that order, in one indirect call for `Double`.
+    /// The animator's frame uses it. Returns `nil` when the animation has finished; `velocity` is `nil`
+    /// when not asked for or when the animation cannot say.
+    @inlinable
+    func animateThenVelocity<V: VectorArithmetic>(
+        value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
+    ) -> (value: V, velocity: V?)? {
+        if V.self == Double.self {
+            let result = withUnsafeMutablePointer(to: &context) { pointer in
+                pointer.withMemoryRebound(to: AnimationContext<Double>.self, capacity: 1) { scalarContext in
+                    box.animateThenVelocityScalar(
+                        box, unsafeBitCast(value, to: Double.self), time, &scalarContext.pointee, wantsVelocity)
+                }
+            }
+            return result.map { (unsafeBitCast($0.value, to: V.self), $0.velocity.map { unsafeBitCast($0, to: V.self) }) }
+        }
+        guard let covered = box.animate(value: value, time: time, context: &context) else { return nil }
+        return (covered, wantsVelocity ? box.velocity(value: value, time: time, context: context) : nil)
     }
 
     public static func == (lhs: Animation, rhs: Animation) -> Bool {
@@ -67,15 +98,30 @@ extension Animation: CustomAnimation {}
 
 @usableFromInline
 class AnimationBoxBase: @unchecked Sendable {
-    /// `animate` for `Double` values, specialised for the concrete animation (see `Animation`).
-    @usableFromInline let animateScalar: (Double, Double, inout AnimationContext<Double>) -> Double?
-    /// `velocity` for `Double` values, specialised for the concrete animation.
-    @usableFromInline let velocityScalar: (Double, Double, AnimationContext<Double>) -> Double?
+    // The `Double` fast path (see `Animation`). Each function is handed the box it is stored in (an
+    // `AnimationBox<Base>` for the `Base` it was specialised for) and captures nothing.
+    @usableFromInline typealias AnimateScalar = (AnimationBoxBase, Double, Double, inout AnimationContext<Double>) -> Double?
+    @usableFromInline typealias VelocityScalar = (AnimationBoxBase, Double, Double, AnimationContext<Double>) -> Double?
+    @usableFromInline typealias ShouldMergeScalar =
+        (AnimationBoxBase, Animation, Double, Double, inout AnimationContext<Double>) -> Bool
+    @usableFromInline typealias AnimateThenVelocityScalar =
+        (AnimationBoxBase, Double, Double, inout AnimationContext<Double>, Bool) -> (value: Double, velocity: Double?)?
 
-    init(animateScalar: @escaping (Double, Double, inout AnimationContext<Double>) -> Double?,
-         velocityScalar: @escaping (Double, Double, AnimationContext<Double>) -> Double?) {
+    /// `animate` for `Double` values, specialised for the concrete animation.
+    @usableFromInline let animateScalar: AnimateScalar
+    /// `velocity` for `Double` values, specialised for the concrete animation.
+    @usableFromInline let velocityScalar: VelocityScalar
+    /// `shouldMerge` for `Double` values, specialised for the concrete animation.
+    @usableFromInline let shouldMergeScalar: ShouldMergeScalar
+    /// `Animation.animateThenVelocity` for `Double` values, specialised for the concrete animation.
+    @usableFromInline let animateThenVelocityScalar: AnimateThenVelocityScalar
+
+    init(animateScalar: @escaping AnimateScalar, velocityScalar: @escaping VelocityScalar,
+         shouldMergeScalar: @escaping ShouldMergeScalar, animateThenVelocityScalar: @escaping AnimateThenVelocityScalar) {
         self.animateScalar = animateScalar
         self.velocityScalar = velocityScalar
+        self.shouldMergeScalar = shouldMergeScalar
+        self.animateThenVelocityScalar = animateThenVelocityScalar
     }
 
     var anyBase: any CustomAnimation { fatalError("AnimationBoxBase is abstract") }
@@ -108,8 +154,21 @@ final class AnimationBox<Base: CustomAnimation>: AnimationBoxBase, @unchecked Se
     init(_ base: Base) {
         self.base = base
         super.init(
-            animateScalar: { value, time, context in base.animate(value: value, time: time, context: &context) },
-            velocityScalar: { value, time, context in base.velocity(value: value, time: time, context: context) })
+            animateScalar: { box, value, time, context in
+                unsafeDowncast(box, to: AnimationBox<Base>.self).base.animate(value: value, time: time, context: &context)
+            },
+            velocityScalar: { box, value, time, context in
+                unsafeDowncast(box, to: AnimationBox<Base>.self).base.velocity(value: value, time: time, context: context)
+            },
+            shouldMergeScalar: { box, previous, value, time, context in
+                unsafeDowncast(box, to: AnimationBox<Base>.self).base.shouldMerge(
+                    previous: previous, value: value, time: time, context: &context)
+            },
+            animateThenVelocityScalar: { box, value, time, context, wantsVelocity in
+                let base = unsafeDowncast(box, to: AnimationBox<Base>.self).base
+                guard let covered = base.animate(value: value, time: time, context: &context) else { return nil }
+                return (covered, wantsVelocity ? base.velocity(value: value, time: time, context: context) : nil)
+            })
     }
 
     override var anyBase: any CustomAnimation { base }

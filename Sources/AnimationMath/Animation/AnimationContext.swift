@@ -23,10 +23,18 @@ public protocol AnimationStateKey {
 /// Typed per-animation storage with value semantics.
 ///
 /// Layout: nothing until the first write (so an animation without state costs no allocation), then
-/// one storage object holding a short array of (key, box) pairs searched linearly — an animation
-/// keeps one or two keys, so this beats hashing. Writes to an existing key mutate its box in place
+/// one storage object holding the first key and its box inline and any further (key, box) pairs in
+/// two short arrays searched linearly — an animation keeps one or two keys, so this beats hashing,
+/// and the common single key costs one comparison. Writes to an existing key mutate its box in place
 /// when the storage is uniquely referenced: a steady-state frame allocates nothing. Copies share the
 /// storage until one of them writes (copy on write).
+///
+/// Reuse: `Animator` hands the storage of a finished animation to the next one it starts
+/// (`removeAllKeepingStorage()`), so a run that starts after another one finished allocates nothing
+/// either. Emptying bumps the storage's *generation*; every box records the generation it was last
+/// written in, and a box from an older generation is treated as absent (the getter returns the key's
+/// default, `contains` is false) until a write overwrites it in place. A box always holds its key's
+/// `Value` type (the key type is the identity), so overwriting a stale box is type-safe.
 public struct AnimationState<Value: VectorArithmetic> {
     @usableFromInline var storage: AnimationStateStorage?
 
@@ -36,67 +44,161 @@ public struct AnimationState<Value: VectorArithmetic> {
     public subscript<K: AnimationStateKey>(key: K.Type) -> K.Value {
         get {
             guard let storage, let box = storage.box(for: ObjectIdentifier(key)) else { return K.defaultValue }
-            return unsafeDowncast(box, to: AnimationStateBox<K.Value>.self).value
+            return box._withUnsafeGuaranteedRef { box in
+                box.generation == storage.generation
+                    ? unsafeDowncast(box, to: AnimationStateBox<K.Value>.self).value : K.defaultValue
+            }
         }
         set {
-            if storage == nil {
-                storage = AnimationStateStorage()
-            } else if !isKnownUniquelyReferenced(&storage!) {
-                storage = storage!.copy()
-            }
-            let id = ObjectIdentifier(key)
-            if let box = storage!.box(for: id) {
-                unsafeDowncast(box, to: AnimationStateBox<K.Value>.self).value = newValue
-            } else {
-                storage!.insert(AnimationStateBox(newValue), for: id)
+            uniqueStorage()._withUnsafeGuaranteedRef { storage in
+                storage.box(forWriting: key)._withUnsafeGuaranteedRef { box in
+                    unsafeDowncast(box, to: AnimationStateBox<K.Value>.self).value = newValue
+                    box.generation = storage.generation
+                }
             }
         }
     }
 
-    /// Whether a value was ever stored for `key`.
+    /// Calls `body` with the value for `key` — its default if absent or stale — to read and update in
+    /// place; the value is then stored (live). One lookup where a get and a set make two.
+    @inlinable
+    mutating func update<K: AnimationStateKey, Result>(_ key: K.Type, _ body: (inout K.Value) -> Result) -> Result {
+        uniqueStorage()._withUnsafeGuaranteedRef { storage in
+            storage.box(forWriting: key)._withUnsafeGuaranteedRef { box in
+                let typed = unsafeDowncast(box, to: AnimationStateBox<K.Value>.self)
+                if box.generation != storage.generation {
+                    typed.value = K.defaultValue
+                    box.generation = storage.generation
+                }
+                return body(&typed.value)
+            }
+        }
+    }
+
+    /// Whether a value was stored for `key` (since the state was last emptied).
     @inlinable
     public func contains<K: AnimationStateKey>(_ key: K.Type) -> Bool {
-        storage?.box(for: ObjectIdentifier(key)) != nil
+        guard let storage, let box = storage.box(for: ObjectIdentifier(key)) else { return false }
+        return box._withUnsafeGuaranteedRef { $0.generation == storage.generation }
+    }
+
+    /// Empties the state — every key reads its default again — keeping the storage object and its
+    /// boxes for reuse when this value is their only owner (otherwise it lets go of the shared
+    /// storage, so copies are unaffected). O(1): it bumps the generation (see the type's notes).
+    @inlinable
+    mutating func removeAllKeepingStorage() {
+        guard storage != nil else { return }
+        if isKnownUniquelyReferenced(&storage!) {
+            storage.unsafelyUnwrapped.generation &+= 1
+        } else {
+            storage = nil
+        }
+    }
+
+    /// The storage, created or copied first unless this value is its only owner (copy on write).
+    /// Unretained: `self` owns it, and the caller uses it only while `self` is not otherwise mutated
+    /// (a retain and release here cost ~15% of a `.spring` frame).
+    @inlinable
+    mutating func uniqueStorage() -> Unmanaged<AnimationStateStorage> {
+        if storage == nil {
+            storage = AnimationStateStorage()
+        } else if !isKnownUniquelyReferenced(&storage!) {
+            storage = storage!.copy()
+        }
+        return Unmanaged.passUnretained(storage.unsafelyUnwrapped)
     }
 }
 
 @usableFromInline
 class AnyAnimationStateBox {
-    func copy() -> AnyAnimationStateBox { fatalError("AnyAnimationStateBox is abstract") }
+    /// The storage generation in which the value was last written; the value is live only while this
+    /// equals the storage's generation. A `UInt` counter cannot wrap in practice (2⁶⁴ empties).
+    @exclusivity(unchecked) @usableFromInline final var generation: UInt
+
+    @usableFromInline init(generation: UInt) { self.generation = generation }
+
+    func copy(generation: UInt) -> AnyAnimationStateBox { fatalError("AnyAnimationStateBox is abstract") }
 }
 
 @usableFromInline
 final class AnimationStateBox<T>: AnyAnimationStateBox {
-    /// Unchecked exclusivity: every access is a short get or set through `AnimationState`'s
-    /// subscript, never overlapping; a dynamic check here cost ~35% of a `.spring` frame.
+    /// Unchecked exclusivity: every access is a short get or set through `AnimationState`, never
+    /// overlapping; a dynamic check here cost ~35% of a `.spring` frame.
     @exclusivity(unchecked) @usableFromInline var value: T
-    @usableFromInline init(_ value: T) { self.value = value }
-    override func copy() -> AnyAnimationStateBox { AnimationStateBox(value) }
+    @inlinable init(_ value: T, generation: UInt) {
+        self.value = value
+        super.init(generation: generation)
+    }
+    override func copy(generation: UInt) -> AnyAnimationStateBox { AnimationStateBox(value, generation: generation) }
 }
 
+/// The shared, reference-counted part of `AnimationState`.
+///
+/// The boxes are held as `Unmanaged` references retained once by the storage and released in
+/// `deinit`, so that a lookup reads a box in place (`_withUnsafeGuaranteedRef`) without the retain
+/// and release a strong reference would cost on every access (about a third of a `.spring` frame's
+/// state traffic). Boxes are never removed while the storage lives, so every reference stays valid.
 @usableFromInline
 final class AnimationStateStorage {
     // Unchecked exclusivity, as for `AnimationStateBox.value`: accessed only inside this file's
     // short, non-overlapping operations.
-    @exclusivity(unchecked) @usableFromInline var keys: [ObjectIdentifier] = []
-    @exclusivity(unchecked) @usableFromInline var boxes: [AnyAnimationStateBox] = []
+    /// The current generation (see `AnimationState`); boxes written earlier are stale.
+    @exclusivity(unchecked) @usableFromInline var generation: UInt = 0
+    /// The first key stored, and its box: the only one for most animations, found without an array.
+    @exclusivity(unchecked) @usableFromInline var firstKey: ObjectIdentifier?
+    @exclusivity(unchecked) @usableFromInline var firstBox: Unmanaged<AnyAnimationStateBox>?
+    /// Any further keys and their boxes, index for index.
+    @exclusivity(unchecked) @usableFromInline var otherKeys: [ObjectIdentifier] = []
+    @exclusivity(unchecked) @usableFromInline var otherBoxes: [Unmanaged<AnyAnimationStateBox>] = []
 
-    @usableFromInline init() {}
+    @inlinable init() {}
 
-    @usableFromInline func box(for key: ObjectIdentifier) -> AnyAnimationStateBox? {
-        for index in keys.indices where keys[index] == key { return boxes[index] }
+    deinit {
+        firstBox?.release()
+        for box in otherBoxes { box.release() }
+    }
+
+    /// The box for `key`, live or stale.
+    @inlinable @inline(__always)
+    func box(for key: ObjectIdentifier) -> Unmanaged<AnyAnimationStateBox>? {
+        if firstKey == key { return firstBox }
+        return otherKeys.isEmpty ? nil : otherBox(for: key)
+    }
+
+    /// The box for `key`, inserted holding the key's default (live) if there is none.
+    @inlinable @inline(__always)
+    func box<K: AnimationStateKey>(forWriting key: K.Type) -> Unmanaged<AnyAnimationStateBox> {
+        if let box = box(for: ObjectIdentifier(key)) { return box }
+        return insert(AnimationStateBox(K.defaultValue, generation: generation), for: ObjectIdentifier(key))
+    }
+
+    @usableFromInline func otherBox(for key: ObjectIdentifier) -> Unmanaged<AnyAnimationStateBox>? {
+        for index in otherKeys.indices where otherKeys[index] == key { return otherBoxes[index] }
         return nil
     }
 
-    @usableFromInline func insert(_ box: AnyAnimationStateBox, for key: ObjectIdentifier) {
-        keys.append(key)
-        boxes.append(box)
+    /// Stores `box` for `key` (absent until now) and returns it.
+    @usableFromInline func insert(_ box: AnyAnimationStateBox, for key: ObjectIdentifier) -> Unmanaged<AnyAnimationStateBox> {
+        let reference = Unmanaged.passRetained(box)
+        if firstKey == nil {
+            firstKey = key
+            firstBox = reference
+        } else {
+            otherKeys.append(key)
+            otherBoxes.append(reference)
+        }
+        return reference
     }
 
+    /// A copy holding copies of the live boxes only, at generation 0.
     @usableFromInline func copy() -> AnimationStateStorage {
         let result = AnimationStateStorage()
-        result.keys = keys
-        result.boxes = boxes.map { $0.copy() }
+        func copyIfLive(_ box: Unmanaged<AnyAnimationStateBox>, for key: ObjectIdentifier) {
+            let box = box.takeUnretainedValue()
+            if box.generation == generation { _ = result.insert(box.copy(generation: 0), for: key) }
+        }
+        if let firstKey, let firstBox { copyIfLive(firstBox, for: firstKey) }
+        for index in otherKeys.indices { copyIfLive(otherBoxes[index], for: otherKeys[index]) }
         return result
     }
 }

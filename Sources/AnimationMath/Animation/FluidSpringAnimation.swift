@@ -63,18 +63,21 @@ public struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
 
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
-        var state = context.state[FluidSpringStateKey<V>.self]
-        let r = Self.blendedResponse(
-            response: response, blendInterval: state.blendInterval, blendStart: state.blendStart,
-            blendDuration: blendDuration, time: time)
-        if time - state.startTime >= r {
+        // The state is updated in place: one lookup, no copy of the state in and out.
+        let (isLogicallyComplete, offset) = context.state.update(FluidSpringStateKey<V>.self) { state -> (Bool, V?) in
+            let r = Self.blendedResponse(
+                response: response, blendInterval: state.blendInterval, blendStart: state.blendStart,
+                blendDuration: blendDuration, time: time)
+            let isLogicallyComplete = time - state.startTime >= r
+            let finished = state.integrator.advance(
+                interval: value, to: time,
+                stiffness: SpringIntegratorState<V>.stiffness(response: r), dampingRatio: dampingFraction)
+            return (isLogicallyComplete, finished ? nil : state.integrator.offset)
+        }
+        if isLogicallyComplete {
             context.isLogicallyComplete = true
         }
-        let finished = state.integrator.advance(
-            interval: value, to: time,
-            stiffness: SpringIntegratorState<V>.stiffness(response: r), dampingRatio: dampingFraction)
-        context.state[FluidSpringStateKey<V>.self] = state
-        return finished ? nil : state.integrator.offset
+        return offset
     }
 
     /// The integrator's velocity v (zero before the first step).

@@ -116,12 +116,17 @@
 ///
 /// ## Cost
 ///
-/// A frame costs one `animate` (and one `velocity`) call per chain entry, plus a few vector
+/// A frame costs one `animate` (and one `velocity`) call per chain entry — for `Double` one indirect
+/// call into code specialised for the animation (`Animation.animateThenVelocity`) — plus a few vector
 /// operations. In steady state neither frames nor changes allocate for scalar values: the chain and
 /// completion arrays reserve `Self.reservedChainCapacity` on first use and keep their capacity when a
 /// run ends; events accumulate in a reserved array that `removeAllCompletionEvents()` empties keeping
-/// its capacity. (What an animation itself allocates is its own business: a fresh context allocates
-/// the animation's state storage on its first write, once per run for `.spring`.)
+/// its capacity; and the state storage of an entry that leaves the chain is kept as a spare and
+/// handed, emptied, to the next new entry (`AnimationState.removeAllKeepingStorage()`), so a new run
+/// after a finished one — a `.spring` started again, a `repeatCount` — reuses its state boxes
+/// instead of allocating them. An animator's first run, and a chain longer than any before, still
+/// allocate. A copy of the animator shares the spare; whichever copy reuses it first while it is
+/// shared lets go of it instead (copy on write), so copies stay independent.
 public struct Animator<Value: VectorArithmetic> {
     /// One evaluated frame.
     public struct Frame {
@@ -142,7 +147,8 @@ public struct Animator<Value: VectorArithmetic> {
     }
 
     /// One animation of the chain. Layout: the animation box reference, the cumulative target, the
-    /// start time, the context (one optional reference), an identifier for completions and a flag.
+    /// start time, the context (one optional reference and a flag), an identifier for completions and
+    /// a flag.
     @usableFromInline
     struct Entry {
         @usableFromInline var animation: Animation
@@ -155,13 +161,21 @@ public struct Animator<Value: VectorArithmetic> {
         @usableFromInline var hasReportedLogicalCompletion: Bool
 
         @inlinable
-        init(animation: Animation, target: Value, start: Double, serial: Int) {
+        init(animation: Animation, target: Value, start: Double, context: AnimationContext<Value>, serial: Int) {
             self.animation = animation
             self.target = target
             self.start = start
-            self.context = AnimationContext()
+            self.context = context
             self.serial = serial
             self.hasReportedLogicalCompletion = false
+        }
+
+        /// Runs the animation on `remaining` at `elapsed` (`animate`, then `velocity` if wanted).
+        /// A mutating method so that the animation is read in place while the context is mutated,
+        /// with no retain of the animation box.
+        @inlinable
+        mutating func step(remaining: Value, elapsed: Double, wantsVelocity: Bool) -> (value: Value, velocity: Value?)? {
+            animation.animateThenVelocity(value: remaining, time: elapsed, context: &context, wantsVelocity: wantsVelocity)
         }
     }
 
@@ -212,6 +226,9 @@ public struct Animator<Value: VectorArithmetic> {
     @usableFromInline var chainBase: Value = .zero
     @usableFromInline var lastResult: Value = .zero
     @usableFromInline var nextSerial = 0
+    /// The state storage of an entry that left the chain, kept for the next new entry (see Cost);
+    /// empty (no storage) when there is none.
+    @usableFromInline var spareState = AnimationState<Value>()
 
     /// An animator showing `value`, with no animation running.
     public init(value: Value) {
@@ -264,14 +281,14 @@ public struct Animator<Value: VectorArithmetic> {
                 if !mergedHadReported { fireLogicalCompletions(of: mergedSerial, at: time) }
             } else {
                 resultBeforeNewest = lastResult
-                entries.append(Entry(animation: animation, target: runInterval, start: time, serial: serial))
+                entries.append(makeEntry(animation: animation, start: time, serial: serial))
             }
         } else {
             if entries.capacity < Self.reservedChainCapacity { entries.reserveCapacity(Self.reservedChainCapacity) }
             chainBase = .zero
             resultBeforeNewest = .zero
             lastResult = .zero
-            entries.append(Entry(animation: animation, target: runInterval, start: time, serial: serial))
+            entries.append(makeEntry(animation: animation, start: time, serial: serial))
         }
         if let completion = transaction.completion {
             if pending.capacity < Self.reservedChainCapacity { pending.reserveCapacity(Self.reservedChainCapacity) }
@@ -303,12 +320,12 @@ public struct Animator<Value: VectorArithmetic> {
         var index = 0
         while index < entries.count {
             before = result
-            let animation = entries[index].animation
             let remaining = entries[index].target - result
             let elapsed = time - entries[index].start
-            if let value = animation.animate(value: remaining, time: elapsed, context: &entries[index].context) {
+            if let step = entries[index].step(remaining: remaining, elapsed: elapsed, wantsVelocity: velocityIsKnown) {
+                let value = step.value
                 if velocityIsKnown {
-                    if let own = animation.velocity(value: remaining, time: elapsed, context: entries[index].context) {
+                    if let own = step.velocity {
                         if index > 0 {
                             velocity -= velocity.scaled(by: Self.progress(value, of: remaining))
                         }
@@ -365,6 +382,26 @@ public struct Animator<Value: VectorArithmetic> {
         return ((a + delta).magnitudeSquared - (a - delta).magnitudeSquared) / (4 * norm)
     }
 
+    /// A new chain entry for the current interval, with the spare state storage (emptied) if any.
+    @inlinable
+    mutating func makeEntry(animation: Animation, start: Double, serial: Int) -> Entry {
+        var context = AnimationContext<Value>()
+        if spareState.storage != nil {
+            spareState.removeAllKeepingStorage()
+            swap(&context.state, &spareState)
+        }
+        return Entry(animation: animation, target: runInterval, start: start, context: context, serial: serial)
+    }
+
+    /// Keeps the state storage of entry `index`, about to leave the chain, as the spare (if there is
+    /// no spare yet).
+    @inlinable
+    mutating func keepSpareState(of index: Int) {
+        if spareState.storage == nil, entries[index].context.state.storage != nil {
+            swap(&spareState, &entries[index].context.state)
+        }
+    }
+
     @inlinable
     mutating func clamp(_ time: Double) -> Double {
         precondition(!time.isNaN, "Animator: time must not be NaN")
@@ -374,12 +411,13 @@ public struct Animator<Value: VectorArithmetic> {
 
     /// The newest entry finished: every remaining entry is removed (logically complete now if not
     /// before), then every `.removed` completion fires, and the animator is idle.
-    @usableFromInline
+    @inlinable
     mutating func endRun(at time: Double) {
         for index in entries.indices where !entries[index].hasReportedLogicalCompletion {
             entries[index].hasReportedLogicalCompletion = true
             fireLogicalCompletions(of: entries[index].serial, at: time)
         }
+        for index in entries.indices.reversed() { keepSpareState(of: index) }
         entries.removeAll(keepingCapacity: true)
         runInterval = .zero
         chainBase = .zero
@@ -390,23 +428,24 @@ public struct Animator<Value: VectorArithmetic> {
 
     /// Removes entries 0...last (a finished entry and the older ones it masks), reporting logical
     /// completion for each that had not, oldest first.
-    @usableFromInline
+    @inlinable
     mutating func removeEntries(through last: Int, at time: Double) {
         for index in 0...last where !entries[index].hasReportedLogicalCompletion {
             entries[index].hasReportedLogicalCompletion = true
             fireLogicalCompletions(of: entries[index].serial, at: time)
         }
+        for index in (0...last).reversed() { keepSpareState(of: index) }
         entries.removeSubrange(0...last)
     }
 
-    @usableFromInline
+    @inlinable
     mutating func fireLogicalCompletions(of serial: Int, at time: Double) {
         guard !pending.isEmpty else { return }
         fire(where: { $0.serial == serial && $0.completion.criteria == .logicallyComplete }, at: time)
     }
 
     /// Fires and removes the pending completions matching `predicate`, in order, compacting in place.
-    @usableFromInline
+    @inlinable
     mutating func fire(where predicate: (PendingCompletion) -> Bool, at time: Double) {
         var kept = 0
         for index in pending.indices {
@@ -421,13 +460,13 @@ public struct Animator<Value: VectorArithmetic> {
         pending.removeSubrange(kept...)
     }
 
-    @usableFromInline
+    @inlinable
     mutating func fireImmediately(_ completion: AnimationCompletion?, at time: Double) {
         guard let completion else { return }
         record(completion, at: time)
     }
 
-    @usableFromInline
+    @inlinable
     mutating func record(_ completion: AnimationCompletion, at time: Double) {
         let event = AnimationCompletionEvent(id: completion.id, time: time, criteria: completion.criteria)
         if events.capacity == 0 { events.reserveCapacity(Self.reservedChainCapacity) }
