@@ -2,7 +2,8 @@ import AnimationMath
 
 /// The `curve` workload's animations: timing-curve animations (SwiftUI's Bézier presets, the
 /// circular curves and random Béziers, some overshooting), each at a random phase. Every frame
-/// solves the Bézier for its parameter (Newton steps inside `UnitCurve`). When one ends it starts
+/// solves the Bézier for its parameter once, for both value and velocity
+/// (`UnitCurve.valueAndVelocity`: a sampled guess and two Halley steps). When one ends it starts
 /// again, reversed, at that frame (so the amount of work per frame stays constant).
 ///
 /// Durations ∈ [0.2, 1] s, intervals of 1 to 500 points, phase ∈ [0, duration).
@@ -43,8 +44,11 @@ public struct CurvePopulation: Sendable {
 func curveState(_ curve: UnitCurve, interval: Double, duration: Double, elapsed: Double) -> (Double, Double)? {
     guard elapsed <= duration else { return nil }
     let progress = elapsed / duration
-    // The same operations as `TimingCurveAnimation` (velocity: Δ · (curve' / d)), so results are bit-identical.
-    return (interval * curve.value(at: progress), interval * (curve.velocity(at: progress) / duration))
+    // One solve for both (`valueAndVelocity` equals the separate `value(at:)` and `velocity(at:)`
+    // bit for bit), then the same operations as `TimingCurveAnimation` (velocity: Δ · (curve' / d)),
+    // so results are bit-identical to the model path.
+    let (value, velocity) = curve.valueAndVelocity(at: progress)
+    return (interval * value, interval * (velocity / duration))
 }
 
 /// `fast` for `curve`: concrete `UnitCurve` values (their Bézier coefficients precomputed) in

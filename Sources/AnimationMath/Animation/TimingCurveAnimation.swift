@@ -5,6 +5,12 @@
 /// shows the whole interval); `velocity` is Δ · curve′(t / d) / d, and zero once the animation is
 /// over. Progress before the start is clamped to 0 by the curve. It never merges: an interruption
 /// chains (DESIGN.md §4). Accuracy is the curve's (`UnitCurve`); this type adds one division.
+///
+/// Cost: `animate` and `velocity` each solve the curve once (a Bézier's fast solve, see
+/// `CubicTimingBezier`). The Animator calls both every frame, so a frame solves twice; nothing is
+/// cached between the two calls, because `velocity` cannot write the context and a cache would cost
+/// a store and a compare on every frame of every animation to save one cheap solve. Code that needs
+/// both at once should call `UnitCurve.valueAndVelocity(at:)`, as the bench's curve kernel does.
 public struct TimingCurveAnimation: CustomAnimation, CustomStringConvertible {
     /// The shape of the motion over unit progress.
     public var curve: UnitCurve
