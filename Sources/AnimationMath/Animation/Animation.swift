@@ -166,6 +166,10 @@ final class AnimationBox<Base: CustomAnimation>: AnimationBoxBase, @unchecked Se
             },
             animateThenVelocityScalar: { box, value, time, context, wantsVelocity in
                 let base = unsafeDowncast(box, to: AnimationBox<Base>.self).base
+                // A timing curve gives both from one solve (the cast folds away once specialised).
+                if let curve = base as? TimingCurveAnimation {
+                    return curve.animateThenVelocity(value: value, time: time, wantsVelocity: wantsVelocity)
+                }
                 guard let covered = base.animate(value: value, time: time, context: &context) else { return nil }
                 return (covered, wantsVelocity ? base.velocity(value: value, time: time, context: context) : nil)
             })

@@ -7,10 +7,8 @@
 /// chains (DESIGN.md §4). Accuracy is the curve's (`UnitCurve`); this type adds one division.
 ///
 /// Cost: `animate` and `velocity` each solve the curve once (a Bézier's fast solve, see
-/// `CubicTimingBezier`). The Animator calls both every frame, so a frame solves twice; nothing is
-/// cached between the two calls, because `velocity` cannot write the context and a cache would cost
-/// a store and a compare on every frame of every animation to save one cheap solve. Code that needs
-/// both at once should call `UnitCurve.valueAndVelocity(at:)`, as the bench's curve kernel does.
+/// `CubicTimingBezier`). The Animator asks for both every frame through `animateThenVelocity`,
+/// which solves once (`UnitCurve.valueAndVelocity(at:)`, bit-for-bit the two separate results).
 public struct TimingCurveAnimation: CustomAnimation, CustomStringConvertible {
     /// The shape of the motion over unit progress.
     public var curve: UnitCurve
@@ -35,6 +33,15 @@ public struct TimingCurveAnimation: CustomAnimation, CustomStringConvertible {
     public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
         guard time <= duration else { return .zero }
         return value.scaled(by: curve.velocity(at: time / duration) / duration)
+    }
+
+    /// `animate`, then `velocity` when asked: the same numbers as the two calls, from one solve.
+    @inlinable
+    func animateThenVelocity<V: VectorArithmetic>(value: V, time: Double, wantsVelocity: Bool) -> (value: V, velocity: V?)? {
+        guard time <= duration else { return nil }
+        guard wantsVelocity else { return (value.scaled(by: curve.value(at: time / duration)), nil) }
+        let point = curve.valueAndVelocity(at: time / duration)
+        return (value.scaled(by: point.value), value.scaled(by: point.velocity / duration))
     }
 
     public var description: String {
