@@ -46,11 +46,12 @@ public enum FrameRunner {
         defer { kernel.release() }
         let chunks = chunks(count: configuration.animations, threads: configuration.threads)
         let frameCap = Int(BenchPlan.maximumSimulatedSeconds * Double(configuration.frameRate))
-        let maximumFrames = max(1, min(plan.maximumFrames, frameCap - plan.warmupFrames))
+        let warmupFrames = plan.warmupFrames + configuration.workload.steadyStateFrames
+        let maximumFrames = max(1, min(plan.maximumFrames, frameCap - warmupFrames))
         let minimumFrames = min(plan.minimumFrames, maximumFrames)
 
         var frame = 0
-        for _ in 0..<plan.warmupFrames {
+        for _ in 0..<warmupFrames {
             frame += 1
             runFrame(kernel, chunks: chunks, frame: frame)
         }

@@ -33,6 +33,13 @@ public enum Workload: String, CaseIterable, Sendable, Codable {
     /// model lands lists no strategies).
     public var isAvailable: Bool { !strategies.isEmpty }
 
+    /// Untimed frames this workload needs before it is in steady state, on top of the plan's
+    /// warm-up. `mixed`: one full retarget period, so every value has been retargeted once — its
+    /// first retarget creates the chain entry's state, later ones reuse storage (zero allocations).
+    public var steadyStateFrames: Int {
+        self == .mixed ? MixedPopulation.retargetPeriod : 0
+    }
+
     /// One line for help texts.
     public var summary: String {
         switch self {
