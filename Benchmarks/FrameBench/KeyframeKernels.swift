@@ -80,8 +80,7 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
             for i in range {
                 let j = index[i]
                 let local = KeyframesPopulation.localTime(timelines[j], phase: p[i], time: time)
-                y[i] = timelines[j].value(time: local)
-                v[i] = timelines[j].velocity(time: local)
+                (y[i], v[i]) = timelines[j].valueAndVelocity(time: local)
             }
         }
         blackHole(y)

@@ -68,6 +68,11 @@ public struct KeyframeTimeline<Value: VectorArithmetic> {
     /// - Complexity: O(log n) in the number of keyframes; no allocation.
     @inlinable
     public func velocity(time: Double) -> Value { track.velocity(time: time) }
+
+    /// `value(time:)` and `velocity(time:)` from one segment search and one evaluation (a Hooke
+    /// addition, for engines that need both every frame).
+    @inlinable
+    public func valueAndVelocity(time: Double) -> (value: Value, velocity: Value) { track.valueAndVelocity(time: time) }
 }
 
 extension KeyframeTimeline: Sendable where Value: Sendable {}

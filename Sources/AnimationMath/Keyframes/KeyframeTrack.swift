@@ -204,4 +204,17 @@ public struct KeyframeTrack<Value: VectorArithmetic> {
     }
 }
 
+extension KeyframeTrack {
+    /// `value(time:)` and `velocity(time:)` together — the same numbers, one segment search and one
+    /// curve solve or spring transition.
+    ///
+    /// - Complexity: O(log n) in the number of keyframes; no allocation.
+    @inlinable
+    public func valueAndVelocity(time: Double) -> (value: Value, velocity: Value) {
+        if time.isNaN || time < 0 || time >= duration { return (value(time: time), velocity(time: time)) }
+        let segment = segments[segmentIndex(at: time)]
+        return segment.valueAndVelocity(elapsed: time - segment.start)
+    }
+}
+
 extension KeyframeTrack: Sendable where Value: Sendable {}

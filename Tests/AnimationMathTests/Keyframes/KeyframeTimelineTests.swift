@@ -233,3 +233,31 @@ struct KeyframeTimelineTests {
         #expect(worst <= sameOperationsULPs, "worst difference \(worst) ulps")
     }
 }
+
+@Suite("KeyframeTimeline valueAndVelocity")
+struct KeyframeValueAndVelocityTests {
+    /// Every kind of keyframe, with times before, inside, on the knots of and after the timeline.
+    static let timeline = KeyframeTimeline<Double>(initialValue: -1, keyframes: [
+        .linear(LinearKeyframe(3, duration: 0.3, timingCurve: .easeInOut)),
+        .spring(SpringKeyframe(1, duration: 0.45, spring: .bouncy)),
+        .cubic(CubicKeyframe(2, duration: 0.25)),
+        .move(MoveKeyframe(-2)),
+        .spring(SpringKeyframe(0, duration: 0.3, spring: Spring(response: 0.3, dampingRatio: 2))),
+        .linear(LinearKeyframe(5, duration: 0.2)),
+    ])
+
+    @Test("one evaluation gives exactly the separate value(time:) and velocity(time:)")
+    func sameNumbers() {
+        let timeline = Self.timeline
+        var times = (-10...1_400).map { Double($0) / 1_000 }
+        times += [0.3, 0.75, 1.0, 1.3, timeline.duration, .nan, .infinity, -.infinity]
+        for time in times {
+            let both = timeline.valueAndVelocity(time: time)
+            let value = timeline.value(time: time), velocity = timeline.velocity(time: time)
+            // Bit-for-bit: the same operations in the same order (NaN compared as NaN).
+            #expect(both.value.bitPattern == value.bitPattern || (both.value.isNaN && value.isNaN), "value at \(time)")
+            #expect(both.velocity.bitPattern == velocity.bitPattern || (both.velocity.isNaN && velocity.isNaN),
+                    "velocity at \(time)")
+        }
+    }
+}
