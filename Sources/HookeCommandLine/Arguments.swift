@@ -1,3 +1,5 @@
+import Foundation
+
 /// Hand-written argument parsing (no outside packages), in the shape of swift-argument-parser:
 /// each subcommand declares its options, `ParsedArguments` checks them, and typed accessors turn
 /// values into numbers with a message that names the flag, the value and what is allowed.
@@ -27,7 +29,7 @@ public struct ParsedArguments {
             index += 1
             guard argument.hasPrefix("--"), argument.count > 2 else {
                 if argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
-                    throw UsageError("\(command): unknown option '\(argument)'; see 'hooke \(command) --help'")
+                    throw UsageError("unknown option '\(argument)'; see 'hooke \(command) --help'")
                 }
                 positionals.append(argument)
                 continue
@@ -39,11 +41,11 @@ public struct ParsedArguments {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let spec = specs[name] else {
-                throw UsageError("\(command): unknown option '\(name)'; see 'hooke \(command) --help'")
+                throw UsageError("unknown option '\(name)'; see 'hooke \(command) --help'")
             }
             switch spec.kind {
             case .flag:
-                if inlineValue != nil { throw UsageError("\(command): \(name) takes no value") }
+                if inlineValue != nil { throw UsageError("\(name) takes no value") }
                 flags.insert(name)
             case .single, .repeating:
                 let value: String
@@ -51,20 +53,37 @@ public struct ParsedArguments {
                     value = inlineValue
                 } else {
                     guard index < arguments.count else {
-                        throw UsageError("\(command): \(name) needs a value")
+                        throw UsageError("\(name) needs a value")
                     }
                     value = arguments[index]
                     index += 1
                 }
                 if spec.kind == .single, values[name] != nil {
-                    throw UsageError("\(command): \(name) given more than once")
+                    throw UsageError("\(name) given more than once")
                 }
                 values[name, default: []].append(value)
             }
         }
         if positionals.count > maxPositionals {
-            throw UsageError("\(command): unexpected argument '\(positionals[maxPositionals])'; see 'hooke \(command) --help'")
+            throw UsageError("unexpected argument '\(positionals[maxPositionals])'; see 'hooke \(command) --help'")
         }
+    }
+
+    /// A file to write for option `name`, checked before any work: its directory must exist and the
+    /// path must not be a directory (a typo should fail at once, not after a long run, and must not
+    /// create a directory tree).
+    public func outputFile(_ name: String) throws -> String? {
+        guard let path = string(name) else { return nil }
+        guard !path.isEmpty else { throw UsageError("\(name): needs a file name, got ''") }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError("\(name): '\(path)' is a directory; give a file name")
+        }
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("\(name): directory '\(parent)' does not exist")
+        }
+        return path
     }
 
     public func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }

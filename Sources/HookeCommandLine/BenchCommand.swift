@@ -53,6 +53,8 @@ struct BenchCommand: HookeCommand {
     var jsonPath: String?
     var baselinePath: String?
     var updateBaseline: Bool
+    /// The stored baseline to compare with (`--baseline FILE` without `--update-baseline`).
+    var baseline: PerformanceBaseline?
 
     init(parsing arguments: ParsedArguments) throws {
         let cores = BenchEnvironment.cores
@@ -109,11 +111,18 @@ struct BenchCommand: HookeCommand {
             }
             plan.secondsPerConfiguration = seconds
         }
-        jsonPath = arguments.string("--json")
-        if let jsonPath, jsonPath.isEmpty { throw UsageError("--json: needs a file name, got ''") }
+        jsonPath = try arguments.outputFile("--json")
         baselinePath = arguments.string("--baseline")
         if let baselinePath, baselinePath.isEmpty { throw UsageError("--baseline: needs a file name, got ''") }
         updateBaseline = arguments.flag("--update-baseline")
+        // Read the baseline to compare with before measuring, so a wrong path fails at once.
+        if let baselinePath, !updateBaseline {
+            do {
+                baseline = try PerformanceBaseline.load(from: baselinePath)
+            } catch let error as BenchError {
+                throw UsageError("--baseline: \(error)")
+            }
+        }
     }
 
     /// Splits a comma-separated option value and converts each item, rejecting empty items.
@@ -154,14 +163,11 @@ struct BenchCommand: HookeCommand {
             console.print("wrote baseline \(path) (\(results.count) configurations)")
             return ExitStatus.success
         }
-        if let baselinePath {
-            let baseline: PerformanceBaseline
-            do {
-                baseline = try PerformanceBaseline.load(from: baselinePath)
-            } catch let error as BenchError {
-                throw UsageError("--baseline: \(error)")
-            }
+        if let baseline, let baselinePath {
             let comparison = baseline.compare(results)
+            guard !comparison.findings.isEmpty else {
+                throw UsageError("--baseline: no configuration of this run is in '\(baselinePath)'; measure the same workloads, strategies, sizes and threads, or write one with --update-baseline")
+            }
             console.print(Self.describe(comparison, path: baselinePath))
             return comparison.exitStatus
         }

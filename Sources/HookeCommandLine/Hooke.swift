@@ -38,6 +38,20 @@ public enum Hooke {
             return ExitStatus.success
         }
         guard let (command, rest) = resolve(arguments) else {
+            // A group word alone (`hooke eval`): list its subcommands.
+            let prefix = Array(arguments.prefix { !$0.hasPrefix("-") })
+            let group = commands.filter { !prefix.isEmpty && $0.words.starts(with: prefix) }
+            if !group.isEmpty {
+                let list = group.map { "  hooke " + $0.name.padding(to: 16) + $0.summary }.joined(separator: "\n")
+                if arguments.contains("--help") || arguments.contains("-h") {
+                    console.print("USAGE: hooke \(prefix.joined(separator: " ")) SUBCOMMAND ...\n\n\(list)")
+                    console.flush()
+                    return ExitStatus.success
+                }
+                console.printError("hooke \(prefix.joined(separator: " ")): needs a subcommand: "
+                                   + group.map { $0.name }.joined(separator: ", "))
+                return ExitStatus.usage
+            }
             let words = arguments.prefix { !$0.hasPrefix("-") }.joined(separator: " ")
             console.printError("hooke: unknown command '\(words)'; see 'hooke --help'")
             return ExitStatus.usage
@@ -63,9 +77,11 @@ public enum Hooke {
             console.printError("hooke \(command.name): \(error.message)")
             return ExitStatus.checkFailed
         } catch {
+            // Anything else (a reference solve that cannot finish, a file that cannot be written)
+            // comes from what the user asked for: bad input, exit 2, nothing on stdout.
             console.discardOutput()
             console.printError("hooke \(command.name): \(error)")
-            return ExitStatus.checkFailed
+            return ExitStatus.usage
         }
     }
 

@@ -158,7 +158,13 @@ struct ReportCommand: HookeCommand {
             printer.print("report: verify [\(progress.completed)/\(total)] \(progress.suite): \(progress.status.rawValue)")
         }
         let baselinePath = repository.appendingPathComponent("reports/baselines/accuracy.json")
-        if let stored = try? AccuracyBaseline.load(from: baselinePath) {
+        let stored: AccuracyBaseline?
+        do {
+            stored = try AccuracyBaseline.load(from: baselinePath)
+        } catch {
+            throw UsageError("reports/baselines/accuracy.json: \(error); restore it from git or rewrite it with 'hooke verify --update-baseline'")
+        }
+        if let stored {
             report.baseline = stored.compare(report, path: "reports/baselines/accuracy.json")
         } else {
             report.baseline = BaselineComparison(path: "reports/baselines/accuracy.json", state: "missing",

@@ -21,6 +21,15 @@ struct SpringOptions {
                                         critically damped, as SwiftUI's initializer does
     """
 
+    /// Finite numbers can still give a spring whose stiffness overflows to infinity or underflows to
+    /// 0 (response 1e-300 or 1e300): refuse those here, naming the flag, rather than in a solver.
+    static func checkRange(_ spring: Spring, flag: String, value: Double) throws {
+        let stiffness = spring.stiffness, damping = spring.damping, mass = spring.mass
+        guard stiffness.isFinite, stiffness > 0, damping.isFinite, (stiffness / mass).isFinite, damping / mass < .infinity else {
+            throw UsageError("\(flag): \(formatShort(value)) is out of range (the spring's stiffness would be \(formatShort(stiffness)) and its damping \(formatShort(damping)))")
+        }
+    }
+
     var spring: Spring
     /// How the spring was given, for messages and reports.
     var form: String
@@ -43,6 +52,7 @@ struct SpringOptions {
             }
             spring = Spring(response: response, dampingRatio: ratio)
             form = "response \(formatShort(response)), dampingRatio \(formatShort(ratio))"
+            try Self.checkRange(spring, flag: "--response", value: response)
         } else if physicalForm {
             let mass = try arguments.double("--mass", default: 1, .positive)
             guard let stiffness = try arguments.double("--stiffness", .positive) else {
@@ -54,6 +64,7 @@ struct SpringOptions {
             spring = Spring(mass: mass, stiffness: stiffness, damping: damping,
                             allowOverDamping: arguments.flag("--allow-overdamping"))
             form = "mass \(formatShort(mass)), stiffness \(formatShort(stiffness)), damping \(formatShort(damping))"
+            try Self.checkRange(spring, flag: "--stiffness", value: stiffness)
         } else {
             let duration = try arguments.double("--duration", default: 0.5, .positive)
             let bounce = try arguments.double("--bounce", default: 0)
@@ -62,6 +73,7 @@ struct SpringOptions {
             }
             spring = Spring(duration: duration, bounce: bounce)
             form = "duration \(formatShort(duration)), bounce \(formatShort(bounce))"
+            try Self.checkRange(spring, flag: "--duration", value: duration)
         }
     }
 }

@@ -20,9 +20,8 @@ struct TraceFile {
     }
 
     init(text: String, name: String) throws {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? line.dropLast() : line
-        }
+        // "\r\n" is one Character in Swift, so CRLF files split on it as well as on "\n".
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         while let last = lines.last, last.isEmpty { lines.removeLast() }
         guard let headerLine = lines.first else {
             throw UsageError("--trace: \(name): empty file; expected the header 'time,value' or 'time,value,velocity'")

@@ -107,8 +107,7 @@ struct VerifyCommand: HookeCommand {
             quick: arguments.flag("--quick"), seed: seed, recordingsDirectory: Self.recordingsDirectory(root: root))
         let baseline = arguments.string("--baseline")
             ?? root.appendingPathComponent("reports/baselines/accuracy.json").path
-        if let json = arguments.string("--json"), json.isEmpty { throw UsageError("--json: needs a file name") }
-        mode = .suites(configuration: configuration, suites: selected, json: arguments.string("--json"),
+        mode = .suites(configuration: configuration, suites: selected, json: try arguments.outputFile("--json"),
                        baseline: baseline, update: arguments.flag("--update-baseline"),
                        unfiltered: unfiltered && !configuration.quick)
     }

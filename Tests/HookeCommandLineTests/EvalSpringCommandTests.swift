@@ -112,6 +112,8 @@ struct EvalSpringCommandTests {
         (["--bounce", "-1"], ["--bounce", "-1"]),
         (["--engine", "swiftui", "--velocity", "2"], ["--velocity"]),
         (["stray"], ["stray"]),
+        (["--response", "1e-300", "--damping-ratio", "1"], ["--response", "1e-300", "out of range"]),
+        (["--response", "1e300", "--damping-ratio", "1"], ["--response", "out of range"]),
     ])
     func badInput(arguments: [String], mentions: [String]) {
         expectUsageError(["eval", "spring"] + arguments, mentions: mentions)

@@ -109,6 +109,14 @@ struct HelpTests {
         expectUsageError(["frobnicate"], mentions: ["frobnicate"])
     }
 
+    @Test("a group word alone lists its subcommands")
+    func group() {
+        expectUsageError(["eval"], mentions: ["eval spring", "eval curve", "eval keyframes"])
+        let help = hooke("eval", "--help")
+        #expect(help.status == 0)
+        for word in ["eval spring", "eval curve", "eval keyframes"] { #expect(help.standardOutput.contains(word)) }
+    }
+
     @Test("the real binary exits 2 with a message on stderr and nothing on stdout")
     func realBinary() throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -72,6 +72,12 @@ struct VerifyCommandTests {
         let rejected = hooke("verify", "--trace", badURL.path, "--duration", "0.5", "--bounce", "0.2", "--tolerance", "1e-9")
         #expect(rejected.status == 1)
         #expect(rejected.standardOutput.contains("line 21"), "\(rejected.standardOutput)")
+
+        // The same exact trace with Windows line endings ("\r\n" is one Character in Swift).
+        let crlf = directory.appendingPathComponent("crlf.csv")
+        try (lines.joined(separator: "\r\n") + "\r\n").write(to: crlf, atomically: true, encoding: .utf8)
+        let acceptedCRLF = hooke("verify", "--trace", crlf.path, "--duration", "0.5", "--bounce", "0.2", "--tolerance", "1e-9")
+        #expect(acceptedCRLF.status == 0, "\(acceptedCRLF.standardOutput)\(acceptedCRLF.standardError)")
     }
 
     @Test("malformed traces exit 2 naming the line and column", arguments: [
@@ -90,5 +96,11 @@ struct VerifyCommandTests {
         expectUsageError(["verify", "--suite", "nope"], mentions: ["--suite", "nope"])
         expectUsageError(["verify", "--seed", "-3"], mentions: ["--seed"])
         expectUsageError(["verify", "--tolerance", "1e-3"], mentions: ["--tolerance"])
+        // --json is checked before the run: no directory tree is created for a typo.
+        expectUsageError(["verify", "--quick", "--json", "/nonexistent-hooke-dir/report.json"],
+                         mentions: ["--json", "/nonexistent-hooke-dir"])
+        #expect(!FileManager.default.fileExists(atPath: "/nonexistent-hooke-dir"))
+        expectUsageError(["verify", "--quick", "--json", FileManager.default.temporaryDirectory.path],
+                         mentions: ["--json", "is a directory"])
     }
 }
