@@ -25,7 +25,8 @@ struct SpringOptions {
     /// 0 (response 1e-300 or 1e300): refuse those here, naming the flag, rather than in a solver.
     static func checkRange(_ spring: Spring, flag: String, value: Double) throws {
         let stiffness = spring.stiffness, damping = spring.damping, mass = spring.mass
-        guard stiffness.isFinite, stiffness > 0, damping.isFinite, (stiffness / mass).isFinite, damping / mass < .infinity else {
+        guard stiffness.isFinite, stiffness > 0, damping.isFinite, (stiffness / mass).isFinite, damping / mass < .infinity,
+              spring.response.isFinite, spring.response > 0, spring.dampingRatio.isFinite else {
             throw UsageError("\(flag): \(formatShort(value)) is out of range (the spring's stiffness would be \(formatShort(stiffness)) and its damping \(formatShort(damping)))")
         }
     }

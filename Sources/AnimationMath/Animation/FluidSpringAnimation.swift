@@ -89,11 +89,14 @@ public struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
     /// Always `true`: a `.spring` takes over whatever was running.
     ///
     /// The previous animation is first sampled at `time` with the new total interval `value`
-    /// (`animate`, then `velocity`), as SwiftUI does. If the previous animation is a `.spring`, its
-    /// integrator state is in `context` and is kept whole — offset, velocity *and* force — and the
-    /// sampled offset and velocity are that state's own. Otherwise the integrator starts from the
-    /// sampled offset (or zero if the previous animation has finished) and velocity (or zero if it
-    /// cannot say), with zero force. Then time and start time are set to `time` (the new animation
+    /// (`animate`, then `velocity`). If the previous animation is a `.spring`, its integrator state
+    /// is in `context` and is kept whole — offset, velocity *and* force — and the sampled offset and
+    /// velocity are that state's own. Otherwise the integrator takes the sampled offset (keeping the
+    /// state's current offset when the previous animation has finished) and velocity (keeping the
+    /// current one when it cannot say) and the force the state holds (zero unless a `.spring` ran in
+    /// this context). *Unverified on a device:* OpenSwiftUI reads the velocity before advancing;
+    /// the two orders differ by the integrator steps between the last frame and the change (the
+    /// recordings do not interrupt a `.spring`). Then time and start time are set to `time` (the new animation
     /// takes over the begin time, so its clock continues the previous one's), and when the previous
     /// `.spring`'s response *in effect at `time`* (blended, if it was itself blending) differs from
     /// this one's, the response blends from it to ours over `blendDuration` starting now. Using the

@@ -26,7 +26,8 @@ import Glibc
 /// (1 + |A|) e^{−λt}; for ζ ≥ 1, (1 + |ω₀ − v₀| t) e^{−ω₀t}. Neither bound can rise above ε again
 /// once below it: the first always decreases; the second starts at 1, rises only while it is above
 /// 1 (up to t = 1/ω₀ − 1/|ω₀ − v₀|) and decreases after. The jump to the model value at the finish
-/// is therefore at most 0.1 % of the interval. A spring with ζ ≤ 0 never finishes.
+/// is therefore at most 0.1 % of the interval. A spring with ζ ≤ 0 never finishes
+/// (ζ ≤ −1 grows without oscillating: the hyperbolic form).
 public struct InterpolatingSpringAnimation: CustomAnimation, CustomStringConvertible {
     public var mass: Double
     public var stiffness: Double
@@ -77,6 +78,19 @@ public struct InterpolatingSpringAnimation: CustomAnimation, CustomStringConvert
             return (value, velocity, bound <= Self.settleEpsilon)
         }
         let lambda = zeta * omega0
+        if zeta <= -1 {
+            // Negative damping without oscillation (ζ ≤ −1, e.g. bounce > 2 through the unclamped
+            // duration/bounce mapping): the growing hyperbolic solution with μ = ω0√(ζ² − 1),
+            // x = 1 − e^{−λt}(cosh μt + (λ − v0)·sinh(μt)/μ), ẋ = e^{−λt}(v0·cosh μt + (ω0² − λv0)·sinh(μt)/μ).
+            // It never settles.
+            let mu = omega0 * ((-zeta - 1) * (-zeta + 1)).squareRoot()
+            let growth = exp(-lambda * t)
+            let hyperbolicCosine = cosh(mu * t)
+            let sinhOverMu = mu == 0 ? t : sinh(mu * t) / mu
+            let value = 1 - growth * (hyperbolicCosine + (lambda - v0) * sinhOverMu)
+            let velocity = growth * (v0 * hyperbolicCosine + (omega0 * omega0 - lambda * v0) * sinhOverMu)
+            return (value, velocity, false)
+        }
         let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
         let a = (lambda - v0) / omegaD
         let decay = exp(-lambda * t)

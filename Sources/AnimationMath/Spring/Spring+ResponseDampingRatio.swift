@@ -14,15 +14,18 @@
 extension Spring {
     /// Creates a spring with the specified response and damping ratio.
     ///
-    /// With mass m = 1: stiffness k = m(2π/r)², damping c = 4πζm/r, i.e. ω0 = 2π/r, λ = ζω0.
-    /// Nothing is clamped: ζ = 0 never settles, ζ < 0 grows, ζ > 1 is overdamped.
+    /// With mass m = 1: stiffness k = m(2π/r)², damping c = 4πζm/r, i.e. ω0 = 2π/|r|, λ = c/2m.
+    /// Nothing is clamped: ζ = 0 never settles, ζ < 0 grows, ζ > 1 is overdamped. A negative
+    /// response keeps those formulas: the stiffness of |r| with damping 4πζ/r, whose sign flips
+    /// (so `response` reads back |r| and `dampingRatio` −ζ).
     ///
     /// - Parameters:
     ///   - response: The period of the undamped spring, in seconds (the stiffness as a duration).
     ///   - dampingRatio: ζ, the damping as a fraction of the damping that makes it critical.
     @inlinable
     public init(response: Double, dampingRatio: Double) {
-        self.init(naturalFrequency: 2 * Double.pi / response, dampingRatio: dampingRatio, mass: 1)
+        self.init(naturalFrequency: 2 * Double.pi / abs(response),
+                  dampingRatio: response < 0 ? -dampingRatio : dampingRatio, mass: 1)
     }
 
     /// The period of the undamped spring, 2π/ω0 = 2π/√(k/m); the same as `duration`.

@@ -136,7 +136,8 @@ extension Spring {
                           Spring.settlingDurationRange.upperBound)
         let ζ = Swift.min(Swift.max(dampingRatio, Spring.settlingDampingRatioRange.lowerBound),
                           Spring.settlingDampingRatioRange.upperBound)
-        guard epsilon > 0, epsilon < 1 else {
+        // NaN inputs give a NaN spring (the clamps above would turn a NaN ratio into 1).
+        guard epsilon > 0, epsilon < 1, !dampingRatio.isNaN, !settlingDuration.isNaN else {
             self.init(naturalFrequency: .nan, dampingRatio: ζ, mass: 1)
             return
         }
