@@ -184,11 +184,7 @@ struct VerifyCommand: HookeCommand {
 
     func runSuites(configuration: VerificationConfiguration, suites: [VerificationSuite], json: String?,
                    baselinePath: String, update: Bool, unfiltered: Bool, console: Console) throws -> Int32 {
-        let progress = ProgressPrinter(console: console, total: suites.count)
-        let start = Date()
-        var report = Verifier.run(configuration, suites: suites) { progress.finished($0) }
-        let seconds = Date().timeIntervalSince(start)
-
+        // The baseline is read (and the update checked) before the run, so a bad one fails at once.
         let baselineURL = URL(fileURLWithPath: baselinePath)
         let stored: AccuracyBaseline?
         do {
@@ -196,6 +192,17 @@ struct VerifyCommand: HookeCommand {
         } catch {
             throw UsageError("--baseline: \(error)")
         }
+        // The baseline has one seed for all its seeded checks: a partial run with another seed
+        // would restamp the checks it did not run.
+        if update, !unfiltered, let stored, stored.seed != configuration.seed {
+            throw UsageError("--update-baseline: this partial run uses seed \(configuration.seed) but the baseline holds seed \(stored.seed); run the full suite, or use --seed \(stored.seed)")
+        }
+
+        let progress = ProgressPrinter(console: console, total: suites.count)
+        let start = Date()
+        var report = Verifier.run(configuration, suites: suites) { progress.finished($0) }
+        let seconds = Date().timeIntervalSince(start)
+
         if update {
             var baseline = unfiltered ? AccuracyBaseline(report: report) : (stored ?? AccuracyBaseline(report: report))
             if !unfiltered { baseline.merge(report) }

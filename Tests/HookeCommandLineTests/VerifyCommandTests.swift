@@ -47,6 +47,9 @@ struct VerifyCommandTests {
         #expect(regressed.standardOutput.contains("REGRESSED"))
         #expect(hooke("verify", "--suite", "claims", "--baseline", baseline, "--update-baseline").status == 0)
         #expect(hooke("verify", "--suite", "claims", "--baseline", baseline).status == 0)
+        // A partial update with another seed would restamp the seed of checks it did not run.
+        expectUsageError(["verify", "--suite", "claims", "--seed", "5", "--baseline", baseline, "--update-baseline"],
+                         mentions: ["--update-baseline", "seed 5"])
 
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as! [String: Any]
         let suites = report["suites"] as! [[String: Any]]
