@@ -166,9 +166,13 @@ final class AnimationBox<Base: CustomAnimation>: AnimationBoxBase, @unchecked Se
             },
             animateThenVelocityScalar: { box, value, time, context, wantsVelocity in
                 let base = unsafeDowncast(box, to: AnimationBox<Base>.self).base
-                // A timing curve gives both from one solve (the cast folds away once specialised).
+                // A timing curve or an interpolating spring gives both from one evaluation (the casts fold
+                // away once specialised).
                 if let curve = base as? TimingCurveAnimation {
                     return curve.animateThenVelocity(value: value, time: time, wantsVelocity: wantsVelocity)
+                }
+                if let spring = base as? InterpolatingSpringAnimation {
+                    return spring.animateThenVelocity(value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
                 }
                 guard let covered = base.animate(value: value, time: time, context: &context) else { return nil }
                 return (covered, wantsVelocity ? base.velocity(value: value, time: time, context: context) : nil)

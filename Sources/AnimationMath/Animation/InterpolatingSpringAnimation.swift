@@ -115,4 +115,18 @@ public struct InterpolatingSpringAnimation: CustomAnimation, CustomStringConvert
     public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
         value.scaled(by: progress(at: time).velocity)
     }
+
+    /// `animate`, then `velocity` when asked: the same numbers from one `progress(at:)` (one exp,
+    /// sin and cos instead of two).
+    @inlinable
+    func animateThenVelocity<V: VectorArithmetic>(
+        value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
+    ) -> (value: V, velocity: V?)? {
+        if time >= logicalDuration {
+            context.isLogicallyComplete = true
+        }
+        let p = progress(at: time)
+        if p.isSettled { return nil }
+        return (value.scaled(by: p.value), wantsVelocity ? value.scaled(by: p.velocity) : nil)
+    }
 }
