@@ -16,23 +16,25 @@ let package = Package(
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
         // The ground truth: GSL ODE integration of the damped oscillator, Bézier root finding.
         .target(name: "ReferenceSolver", dependencies: ["CGSL"]),
+        // What the verifier, the harness and the report share: the seeded generator, atomic writes.
+        .target(name: "HookeSupport"),
         // The verifier: cases, grids, error metrics, invariants, checks, the accuracy baseline.
-        .target(name: "Verification", dependencies: ["AnimationMath", "ReferenceSolver"]),
+        .target(name: "Verification", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport"]),
         // The frame harness: workloads, strategies, the Dispatch runner, statistics, perf baseline.
-        .target(name: "FrameBench", dependencies: ["AnimationMath", "ReferenceSolver", "CAllocationCounter"],
+        .target(name: "FrameBench", dependencies: ["AnimationMath", "ReferenceSolver", "CAllocationCounter", "HookeSupport"],
                 path: "Benchmarks/FrameBench"),
         // Counts heap allocations by interposing malloc/calloc/realloc (glibc's __libc_* underneath).
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
         // Publishable reports: Markdown, JSON, CSV and SVG writers (our own; no outside packages).
         .target(name: "Reporting", dependencies: ["Verification", "FrameBench", "AnimationMath", "ReferenceSolver"]),
         // Argument parsing and the subcommands, as a library so tests can drive them in-process.
-        .target(name: "HookeCommandLine", dependencies: ["AnimationMath", "ReferenceSolver", "Verification", "FrameBench", "Reporting"]),
+        .target(name: "HookeCommandLine", dependencies: ["AnimationMath", "ReferenceSolver", "Verification", "FrameBench", "Reporting", "HookeSupport"]),
         .executableTarget(name: "hooke", dependencies: ["HookeCommandLine"]),
 
         .testTarget(name: "AnimationMathTests", dependencies: ["AnimationMath", "ReferenceSolver"]),
         .testTarget(name: "ReferenceSolverTests", dependencies: ["ReferenceSolver"]),
         .testTarget(name: "VerificationTests", dependencies: ["Verification", "AnimationMath", "ReferenceSolver"]),
-        .testTarget(name: "FrameBenchTests", dependencies: ["FrameBench", "AnimationMath", "ReferenceSolver"]),
+        .testTarget(name: "FrameBenchTests", dependencies: ["FrameBench", "AnimationMath", "ReferenceSolver", "HookeSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Verification", "FrameBench"],
                     exclude: ["Golden"]),
         .testTarget(name: "HookeCommandLineTests", dependencies: ["HookeCommandLine", "AnimationMath", "ReferenceSolver"]),

@@ -36,30 +36,13 @@ public struct PublishedBenchmark: Codable, Sendable, Equatable {
     public var value: Double
 }
 
-/// Writes `data` to `path` atomically: a temporary file in the same directory, then `rename(2)`,
-/// so a reader never sees half a file. Creates missing parent directories.
-public func writeAtomically(_ data: Data, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
-    try data.write(to: temporary)
-    guard rename(temporary.path, url.path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(at: temporary)
-        throw BenchError.cannotWrite(path: path, reason: reason)
-    }
-}
-
 /// Failures of the harness that are the user's to fix.
 public enum BenchError: Error, CustomStringConvertible, Equatable {
-    case cannotWrite(path: String, reason: String)
     case cannotRead(path: String, reason: String)
     case invalidBaseline(path: String, reason: String)
 
     public var description: String {
         switch self {
-        case .cannotWrite(let path, let reason): return "cannot write '\(path)': \(reason)"
         case .cannotRead(let path, let reason): return "cannot read '\(path)': \(reason)"
         case .invalidBaseline(let path, let reason):
             return "'\(path)' is not a performance baseline (\(reason)); write one with --update-baseline"

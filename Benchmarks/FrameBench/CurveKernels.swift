@@ -1,4 +1,5 @@
 import AnimationMath
+import HookeSupport
 
 /// The `curve` workload's animations: timing-curve animations (SwiftUI's Bézier presets, the
 /// circular curves and random Béziers, some overshooting), each at a random phase. Every frame

@@ -1,4 +1,5 @@
 import AnimationMath
+import HookeSupport
 
 /// The `keyframes` workload: looping keyframe timelines (`KeyframeTimeline<Double>`, as a repeating
 /// `KeyframeAnimator` plays them), each animation at a random phase of one of a few shared

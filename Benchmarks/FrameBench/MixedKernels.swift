@@ -1,4 +1,5 @@
 import AnimationMath
+import HookeSupport
 
 /// The `mixed` workload: a population of animated values, each driven by SwiftUI's animator
 /// (`Animator<Double>`) with a mix of animations — `.spring` family (merging), timing curves and

@@ -1,4 +1,5 @@
 import AnimationMath
+import HookeSupport
 #if canImport(Glibc)
 import Glibc
 #endif

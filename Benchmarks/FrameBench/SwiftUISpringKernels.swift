@@ -1,4 +1,5 @@
 import AnimationMath
+import HookeSupport
 
 /// The `swiftui-spring` workload's animations: SwiftUI's `.spring` animations (the 1/300 s
 /// integrator), each at a random phase of its motion. When one comes to rest it starts again

@@ -1,5 +1,6 @@
 import FrameBench
 import Foundation
+import HookeSupport
 
 /// `hooke bench`: the frame harness. Validation in `init(parsing:)`; `run` refuses a debug build
 /// (exit 2), measures, prints the table, optionally writes JSON and compares with or updates the
@@ -154,12 +155,12 @@ struct BenchCommand: HookeCommand {
         console.print(BenchTable.render(results, environment: environment))
 
         if let jsonPath {
-            try writeAtomically(try BenchReport(environment: environment, results: results).encoded(), to: jsonPath)
+            try writeAtomically(try BenchReport(environment: environment, results: results).encoded(), toPath: jsonPath)
             console.print("wrote \(jsonPath)")
         }
         if updateBaseline {
             let path = baselinePath ?? PerformanceBaseline.defaultPath
-            try writeAtomically(try PerformanceBaseline(results: results).encoded(), to: path)
+            try writeAtomically(try PerformanceBaseline(results: results).encoded(), toPath: path)
             console.print("wrote baseline \(path) (\(results.count) configurations)")
             return ExitStatus.success
         }

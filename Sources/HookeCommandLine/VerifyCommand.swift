@@ -2,6 +2,7 @@ import AnimationMath
 import Foundation
 import ReferenceSolver
 import Verification
+import HookeSupport
 
 /// `hooke verify`: the cross-check suite (closed forms, SwiftUI's model, the `.spring` integrator,
 /// curves, modifiers, the animator, invariants, settling, claims, real recordings) against the GSL

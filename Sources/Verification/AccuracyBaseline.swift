@@ -17,6 +17,7 @@
 // one-ulp change into a regression.
 
 import Foundation
+import HookeSupport
 
 /// The stored baseline: per-check metric values, the seed they were recorded with.
 public struct AccuracyBaseline: Codable, Sendable {
@@ -121,14 +122,11 @@ extension AccuracyBaseline.Entry {
 /// Errors of the verifier's own files.
 public enum VerificationError: Error, CustomStringConvertible {
     case badBaseline(path: String, reason: String)
-    case cannotWrite(path: String, reason: String)
 
     public var description: String {
         switch self {
         case let .badBaseline(path, reason):
             return "cannot read the baseline \(path): \(reason); fix or delete it and rerun with --update-baseline"
-        case let .cannotWrite(path, reason):
-            return "cannot write \(path): \(reason)"
         }
     }
 }
@@ -147,25 +145,6 @@ func jsonDecoder() -> JSONDecoder {
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(
         positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
     return decoder
-}
-
-/// Writes `data` to a temporary file beside `url` and renames it over `url` (atomic on POSIX).
-public func writeAtomically(_ data: Data, to url: URL) throws {
-    let directory = url.deletingLastPathComponent()
-    do {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        try data.write(to: temporary)
-        if rename(temporary.path, url.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw VerificationError.cannotWrite(path: url.path, reason: reason)
-        }
-    } catch let error as VerificationError {
-        throw error
-    } catch {
-        throw VerificationError.cannotWrite(path: url.path, reason: error.localizedDescription)
-    }
 }
 
 extension VerificationReport {

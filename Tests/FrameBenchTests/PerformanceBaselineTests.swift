@@ -1,6 +1,7 @@
 import FrameBench
 import Foundation
 import Testing
+import HookeSupport
 
 struct PerformanceBaselineTests {
     /// A synthetic result: `nanoseconds` per animation-frame at the median.
@@ -68,7 +69,7 @@ struct PerformanceBaselineTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hooke-baseline-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("nested/performance.json").path
-        try writeAtomically(try Self.baseline.encoded(), to: path)
+        try writeAtomically(try Self.baseline.encoded(), toPath: path)
         #expect(try PerformanceBaseline.load(from: path) == Self.baseline)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("nested").path)
         #expect(leftovers == ["performance.json"])

@@ -4,6 +4,7 @@
 
 import AnimationMath
 import ReferenceSolver
+import HookeSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -5,6 +5,7 @@
 
 import AnimationMath
 import ReferenceSolver
+import HookeSupport
 
 enum SpringSuite {
     static let name = "spring"

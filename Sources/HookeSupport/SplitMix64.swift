@@ -1,8 +1,14 @@
-// SplitMix64.swift — the seeded generator of the random cases (Steele, Lea, Flood, "Fast
-// splittable pseudorandom number generators", OOPSLA 2014). Deterministic on every platform, so a
-// seed reproduces a run exactly.
+// SplitMix64.swift — the seeded generator of the verifier's random cases and the harness's
+// populations (Steele, Lea, Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014).
+// Deterministic on every platform, so a seed reproduces a run exactly.
 
-/// A small, fast, seedable generator; every random case of the verifier comes from one.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small, fast, seedable generator: every random case and population comes from one.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
