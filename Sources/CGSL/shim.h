@@ -11,7 +11,6 @@
 
 static inline const gsl_odeiv2_step_type *hooke_step_rk8pd(void) { return gsl_odeiv2_step_rk8pd; }
 static inline const gsl_odeiv2_step_type *hooke_step_bsimp(void) { return gsl_odeiv2_step_bsimp; }
-static inline const gsl_odeiv2_step_type *hooke_step_rk4(void) { return gsl_odeiv2_step_rk4; }
 static inline const gsl_root_fsolver_type *hooke_root_brent(void) { return gsl_root_fsolver_brent; }
 static inline const char *hooke_gsl_version(void) { return GSL_VERSION; }
 

@@ -89,17 +89,18 @@ struct EvalSpringCommand: HookeCommand {
         for time in grid.times {
             while next < retargets.count, retargets[next].time <= time {
                 let event = retargets[next]
-                let elapsed = event.time - segmentStart
-                let position = start + spring.value(target: target - start, initialVelocity: startVelocity, time: elapsed)
-                startVelocity = spring.velocity(target: target - start, initialVelocity: startVelocity, time: elapsed)
-                start = position
+                let motion = spring.valueAndVelocity(target: target - start, initialVelocity: startVelocity,
+                                                     time: event.time - segmentStart)
+                start += motion.value
+                startVelocity = motion.velocity
                 segmentStart = event.time
                 target = event.target
                 next += 1
             }
-            let elapsed = time - segmentStart
-            values.append(start + spring.value(target: target - start, initialVelocity: startVelocity, time: elapsed))
-            velocities.append(spring.velocity(target: target - start, initialVelocity: startVelocity, time: elapsed))
+            let motion = spring.valueAndVelocity(target: target - start, initialVelocity: startVelocity,
+                                                 time: time - segmentStart)
+            values.append(start + motion.value)
+            velocities.append(motion.velocity)
         }
         return TrajectoryTable(times: grid.times, values: values, velocities: velocities)
     }

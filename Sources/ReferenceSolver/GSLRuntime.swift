@@ -25,7 +25,6 @@ func gslReason(_ status: Int32) -> String {
 
 /// `GSL_SUCCESS` and friends import as `Int`; the functions return `Int32`.
 let gslSuccess = Int32(GSL_SUCCESS)
-let gslContinue = Int32(GSL_CONTINUE)
 let gslMaxIterations = Int32(GSL_EMAXITER)
 let gslBadFunction = Int32(GSL_EBADFUNC)
 let gslOutOfMemory = Int32(GSL_ENOMEM)

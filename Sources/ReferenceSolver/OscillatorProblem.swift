@@ -66,20 +66,8 @@ extension OscillatorProblem {
         try requireFinite(initialPosition, "initialPosition")
         try requireFinite(initialVelocity, "initialVelocity")
         try requireFinite(target, "target")
-        var previous = 0.0
-        for (i, event) in retargets.enumerated() {
-            let field = "retargets[\(i)].time"
-            guard event.time.isFinite, event.time >= 0 else {
-                throw .invalidInput(field: field, value: event.time, expected: "a finite time ≥ 0")
-            }
-            guard event.time >= previous else {
-                throw .invalidInput(
-                    field: field, value: event.time,
-                    expected: "retargets sorted by time (≥ the previous time \(previous))")
-            }
-            previous = event.time
-            try requireFinite(event.target, "retargets[\(i)].target")
-        }
+        try validateSampleTimes(retargets.map(\.time), field: "retargets", suffix: ".time")
+        for (i, event) in retargets.enumerated() { try requireFinite(event.target, "retargets[\(i)].target") }
     }
 }
 
@@ -95,17 +83,18 @@ func requirePositive(_ value: Double, _ field: String) throws(ReferenceError) {
     }
 }
 
-/// Checks that `times` are finite, ≥ 0 and sorted (non-decreasing); names the first bad one.
-func validateSampleTimes(_ times: [Double], field: String = "times") throws(ReferenceError) {
+/// Checks that `times` are finite, ≥ 0 and sorted (non-decreasing); names the first bad one as
+/// `field[i]suffix` (e.g. `times[3]`, `retargets[1].time`).
+func validateSampleTimes(_ times: [Double], field: String = "times", suffix: String = "") throws(ReferenceError) {
     var previous = 0.0
     for (i, t) in times.enumerated() {
         guard t.isFinite, t >= 0 else {
-            throw .invalidInput(field: "\(field)[\(i)]", value: t, expected: "a finite time ≥ 0")
+            throw .invalidInput(field: "\(field)[\(i)]\(suffix)", value: t, expected: "a finite time ≥ 0")
         }
         guard t >= previous else {
             throw .invalidInput(
-                field: "\(field)[\(i)]", value: t,
-                expected: "times sorted in increasing order (≥ the previous time \(previous))")
+                field: "\(field)[\(i)]\(suffix)", value: t,
+                expected: "\(field) sorted by time (≥ the previous time \(previous))")
         }
         previous = t
     }

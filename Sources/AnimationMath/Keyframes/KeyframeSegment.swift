@@ -99,10 +99,8 @@ extension KeyframeSegment {
         case .cubic:
             return (value(elapsed: elapsed), velocity(elapsed: elapsed))
         case .spring(let spring):
-            // Spring.value/velocity(target:initialVelocity:time:) written over one transition.
-            let m = spring.transition(deltaTime: elapsed)
-            return (origin + (a.scaled(by: 1 - m.m11) + b.scaled(by: m.m12)),
-                    a.scaled(by: -m.m21) + b.scaled(by: m.m22))
+            let motion = spring.valueAndVelocity(target: a, initialVelocity: b, time: elapsed)
+            return (origin + motion.value, motion.velocity)
         }
     }
 }

@@ -39,6 +39,17 @@ extension Spring {
         return target.scaled(by: -m.m21) + initialVelocity.scaled(by: m.m22)
     }
 
+    /// `value(target:initialVelocity:time:)` and `velocity(target:initialVelocity:time:)` from one
+    /// state transition: the same numbers, half the exp/sin/cos.
+    @inlinable
+    public func valueAndVelocity<V: VectorArithmetic>(
+        target: V, initialVelocity: V = .zero, time: Double
+    ) -> (value: V, velocity: V) {
+        let m = transition(deltaTime: time)
+        return (target.scaled(by: 1 - m.m11) + initialVelocity.scaled(by: m.m12),
+                target.scaled(by: -m.m21) + initialVelocity.scaled(by: m.m22))
+    }
+
     /// The force on the mass at `time` along the motion of `value(target:initialVelocity:time:)`:
     /// m·x''(t) = k(target − x) − c·x'.
     @inlinable
