@@ -46,8 +46,8 @@ struct VerifyCommand: HookeCommand {
 
     \(SpringOptions.help)
 
-    Recordings are read from ../shared/data/swiftui-recordings beside the repository (or
-    $HOOKE_RECORDINGS); without them that suite is reported as skipped.
+    Recordings are read from data/swiftui-recordings in the repository ($HOOKE_RECORDINGS names
+    another folder); without them that suite is reported as skipped.
     Exit status: 0 all pass, 1 a check failed or a metric regressed, 2 bad usage.
     """
 
@@ -143,7 +143,7 @@ struct VerifyCommand: HookeCommand {
         if let override = ProcessInfo.processInfo.environment["HOOKE_RECORDINGS"], !override.isEmpty {
             return URL(fileURLWithPath: override)
         }
-        let directory = root.deletingLastPathComponent().appendingPathComponent("shared/data/swiftui-recordings")
+        let directory = root.appendingPathComponent("data/swiftui-recordings")
         return FileManager.default.fileExists(atPath: directory.path) ? directory : nil
     }
 

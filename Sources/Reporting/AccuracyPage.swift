@@ -54,7 +54,7 @@ enum AccuracyPage {
         if !convergence.rows.isEmpty { page += convergence.table.render() + "\n" }
 
         page += "## Real recordings\n\n"
-        page += "Positions recorded from SwiftUI on an iPhone (shared/data/swiftui-recordings). Errors in points; "
+        page += "Positions recorded from SwiftUI on an iPhone (data/swiftui-recordings). Errors in points; "
         page += "the recorded motion is 100 pt.\n\n"
         if let suite = verification.suites.first(where: { $0.name == "recordings" }) {
             if suite.status == .skipped {

@@ -20,7 +20,7 @@ public enum ReportGenerator {
     ///   - bench: a bench run (`BenchReport`), or nil when none was made (the performance page says so).
     ///   - environment: the environment block (`ReportEnvironment.current(repository:hookeVersion:)`).
     ///   - outputDirectory: usually `<repository>/reports`.
-    ///   - recordingsDirectory: `shared/data/swiftui-recordings`; nil or missing: the recording's
+    ///   - recordingsDirectory: `data/swiftui-recordings`; nil or missing: the recording's
     ///     series are left out with a note.
     ///   - benchSkipReason: why `bench` is nil, for the pages.
     /// - Returns: the files written.

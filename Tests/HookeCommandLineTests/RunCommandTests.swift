@@ -24,9 +24,9 @@ struct RunCommandTests {
         root.appendingPathComponent("examples/scenarios/\(name)").path
     }
 
-    /// `shared/data/swiftui-recordings/<name>` beside the repository, as a JSON object.
+    /// `data/swiftui-recordings/<name>` in the repository, as a JSON object.
     static func recording(_ name: String) throws -> [String: Any] {
-        let url = root.deletingLastPathComponent().appendingPathComponent("shared/data/swiftui-recordings/\(name)")
+        let url = root.appendingPathComponent("data/swiftui-recordings/\(name)")
         let data = try Data(contentsOf: url)
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }

@@ -10,7 +10,7 @@ struct ReportGeneratorTests {
     struct Interrupted: Error {}
 
     static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/swiftui-recordings")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data/swiftui-recordings")
 
     static func render(bench: Bool = true) throws -> [ReportFile] {
         try ReportGenerator.render(verification: Fixtures.verification, bench: bench ? Fixtures.bench : nil,

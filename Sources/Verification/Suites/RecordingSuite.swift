@@ -1,4 +1,4 @@
-// RecordingSuite.swift — real SwiftUI recordings (shared/data/swiftui-recordings, see its README):
+// RecordingSuite.swift — real SwiftUI recordings (data/swiftui-recordings, see its README):
 // the `.spring` integrator, the interpolating spring's closed form and the animator's chain against
 // positions recorded on an iPhone. Skipped, not failed, when the recordings are not found.
 

@@ -1,15 +1,16 @@
-// AnimationTestSupport.swift — helpers shared by the animation tests: locating the shared data
-// folder, loading the SwiftUI recordings, and driving an animation frame by frame.
+// AnimationTestSupport.swift — helpers shared by the animation tests: locating the repository's
+// data folder, loading the SwiftUI recordings, and driving an animation frame by frame.
 
 import AnimationMath
 import Foundation
 
-/// Where the project's shared data lives: the repository root (found from this file's path by
-/// walking up to `Package.swift`) has `shared/` beside it, here and in CI alike.
-enum SharedData {
+/// Where the test data lives: `data/` in the repository root (found from this file's path by
+/// walking up to `Package.swift`). `$HOOKE_RECORDINGS` replaces `data/swiftui-recordings`, as it
+/// does for `hooke verify`.
+enum RepositoryData {
     struct NotFound: Error, CustomStringConvertible {
         var searched: String
-        var description: String { "shared data not found at \(searched); clone shared/ beside the repository" }
+        var description: String { "test data not found at \(searched)" }
     }
 
     static func repositoryRoot(filePath: String = #filePath) -> URL? {
@@ -23,16 +24,21 @@ enum SharedData {
         return nil
     }
 
-    /// The URL of `relativePath` under `shared/data/`.
+    /// The URL of `relativePath` under the repository's `data/`.
     static func url(_ relativePath: String) throws -> URL {
         guard let root = repositoryRoot() else { throw NotFound(searched: "(no Package.swift above \(#filePath))") }
-        let url = root.deletingLastPathComponent().appendingPathComponent("shared/data/\(relativePath)")
+        var url = root.appendingPathComponent("data/\(relativePath)")
+        let prefix = "swiftui-recordings/"
+        if relativePath.hasPrefix(prefix),
+           let override = ProcessInfo.processInfo.environment["HOOKE_RECORDINGS"], !override.isEmpty {
+            url = URL(fileURLWithPath: override).appendingPathComponent(String(relativePath.dropFirst(prefix.count)))
+        }
         guard FileManager.default.fileExists(atPath: url.path) else { throw NotFound(searched: url.path) }
         return url
     }
 }
 
-/// A real SwiftUI recording (see `shared/data/swiftui-recordings/README.md`).
+/// A real SwiftUI recording (see `data/swiftui-recordings/README.md`).
 struct SpringRecording: Decodable {
     struct Segment: Decodable {
         var samples: [[Double]]
@@ -42,7 +48,7 @@ struct SpringRecording: Decodable {
     var segment0: Segment?
 
     static func load(_ name: String) throws -> SpringRecording {
-        let data = try Data(contentsOf: try SharedData.url("swiftui-recordings/\(name)"))
+        let data = try Data(contentsOf: try RepositoryData.url("swiftui-recordings/\(name)"))
         return try JSONDecoder().decode(SpringRecording.self, from: data)
     }
 }

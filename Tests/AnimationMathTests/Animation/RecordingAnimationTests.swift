@@ -1,5 +1,5 @@
 // RecordingAnimationTests.swift — the animation model against real SwiftUI recordings
-// (shared/data/swiftui-recordings, see its README).
+// (data/swiftui-recordings, see its README).
 
 import AnimationMath
 import Foundation

@@ -1,4 +1,4 @@
-// The animator against real SwiftUI recordings (shared/data/swiftui-recordings/README.md).
+// The animator against real SwiftUI recordings (data/swiftui-recordings/README.md).
 
 @testable import AnimationMath
 import Testing

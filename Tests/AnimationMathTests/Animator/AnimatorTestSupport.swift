@@ -5,24 +5,6 @@
 import Foundation
 import Testing
 
-/// The shared folder (`shared/` beside the repository root, here and in CI), found from this file.
-enum AnimatorSharedData {
-    struct NotFound: Error, CustomStringConvertible {
-        var path: String
-        var description: String { "shared data not found at \(path); clone shared/ beside the repository" }
-    }
-
-    /// `shared/data/<relativePath>`. This file is Tests/AnimationMathTests/Animator/…: four levels
-    /// below the repository root, whose parent holds `shared/`.
-    static func url(_ relativePath: String, filePath: String = #filePath) throws -> URL {
-        var root = URL(fileURLWithPath: filePath)
-        for _ in 0..<4 { root.deleteLastPathComponent() }
-        let url = root.deletingLastPathComponent().appendingPathComponent("shared/data/\(relativePath)")
-        guard FileManager.default.fileExists(atPath: url.path) else { throw NotFound(path: url.path) }
-        return url
-    }
-}
-
 /// `interpolatingspring-k1-c0.5-v2-interrupted.json`: samples before and after the interruption.
 struct InterruptedRecording: Decodable {
     struct Segment0: Decodable {
@@ -39,7 +21,7 @@ struct InterruptedRecording: Decodable {
     var segment1: Segment1
 
     static func load() throws -> InterruptedRecording {
-        let url = try AnimatorSharedData.url("swiftui-recordings/interpolatingspring-k1-c0.5-v2-interrupted.json")
+        let url = try RepositoryData.url("swiftui-recordings/interpolatingspring-k1-c0.5-v2-interrupted.json")
         return try JSONDecoder().decode(InterruptedRecording.self, from: Data(contentsOf: url))
     }
 }
@@ -50,7 +32,7 @@ struct SpringRecordingFile: Decodable {
     var animation_time_zero_at_recorder_t: Double
 
     static func load() throws -> SpringRecordingFile {
-        let url = try AnimatorSharedData.url("swiftui-recordings/spring-response1.8-damping0.3.json")
+        let url = try RepositoryData.url("swiftui-recordings/spring-response1.8-damping0.3.json")
         return try JSONDecoder().decode(SpringRecordingFile.self, from: Data(contentsOf: url))
     }
 }
