@@ -226,7 +226,7 @@ struct VerifyCommand: HookeCommand {
     }
 
     func printSummary(_ report: VerificationReport, seconds: Double, console: Console) {
-        let header = "suite".padding(to: 14) + "check".padding(to: 58) + "implementation".padding(to: 36)
+        let header = "suite".padding(to: 14) + "check".padding(to: 58) + "kind".padding(to: 12) + "implementation".padding(to: 36)
             + "max rel".leftPadding(to: 10) + "rms rel".leftPadding(to: 10) + "tolerance".leftPadding(to: 11) + "  status"
         console.print(header)
         console.print(String(repeating: "-", count: header.count))
@@ -236,12 +236,16 @@ struct VerifyCommand: HookeCommand {
                 continue
             }
             for check in suite.checks {
-                let maxRel = check.metric("maxRelError").map { formatShort($0.value, digits: 3) } ?? "-"
-                let rmsRel = check.metric("rmsRelError").map { formatShort($0.value, digits: 3) } ?? "-"
+                // An exact zero is agreement to the last bit, never an accuracy.
+                func figure(_ name: String) -> String {
+                    check.metric(name).map { $0.value == 0 ? "identical" : formatShort($0.value, digits: 3) } ?? "-"
+                }
+                let maxRel = figure("maxRelError"), rmsRel = figure("rmsRelError")
                 let tolerance = check.tolerance.map { formatShort($0.value, digits: 3) } ?? "-"
                 var status = check.status.rawValue
                 if let verdict = check.verdict { status += " (\(verdict.rawValue))" }
-                console.print(suite.name.padding(to: 14) + check.name.padding(to: 58) + check.implementation.padding(to: 36)
+                console.print(suite.name.padding(to: 14) + check.name.padding(to: 58) + check.kind.rawValue.padding(to: 12)
+                              + check.implementation.padding(to: 36)
                               + maxRel.leftPadding(to: 10) + rmsRel.leftPadding(to: 10) + tolerance.leftPadding(to: 11)
                               + "  " + status)
                 if check.status == .fail {
@@ -255,7 +259,8 @@ struct VerifyCommand: HookeCommand {
         let passed = checks.filter { $0.status == .pass }.count
         let skipped = report.suites.filter { $0.status == .skipped }.count
         console.print("")
-        console.print("\(checks.count) checks: \(passed) pass, \(failed) fail, \(info) info; \(skipped) suite(s) skipped; "
+        let kinds = CheckReport.Kind.allCases.map { kind in "\(checks.filter { $0.kind == kind }.count) \(kind.rawValue)" }
+        console.print("\(checks.count) checks (\(kinds.joined(separator: ", "))): \(passed) pass, \(failed) fail, \(info) info; \(skipped) suite(s) skipped; "
                       + "\(report.quick ? "quick" : "full") run, seed \(report.seed), \(formatShort(seconds, digits: 3)) s")
         if let baseline = report.baseline {
             switch baseline.state {

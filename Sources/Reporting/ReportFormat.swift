@@ -21,10 +21,11 @@ public enum ReportFormat {
         return "\(mantissa)e\(sign)\(exponent)"
     }
 
-    /// An error figure for tables: 3 significant digits, `0` for exact agreement, `—` when absent.
+    /// An error figure for tables: 3 significant digits, `identical` for exact agreement (a zero is
+    /// never an accuracy: it says the two sides compute the same bits), `—` when absent.
     public static func error(_ value: Double?) -> String {
         guard let value else { return "—" }
-        return significant(value, digits: 3)
+        return value == 0 ? "identical" : significant(value, digits: 3)
     }
 
     /// A time in nanoseconds with 3 significant digits in plain notation: `2.61`, `48.3`, `1520`.

@@ -13,21 +13,30 @@ struct ImplementationAccuracy: Codable, Sendable, Equatable {
     var check: String
     var status: String
 
-    /// The checks "worst accuracy" is taken over: those held to a tolerance (what the
-    /// implementation is supposed to match), except claims, which measure documentation (a false
-    /// claim's error is the claim's), and errata, which measure how well SwiftUI's mistake is
-    /// reproduced. `info` checks are departures by design (SwiftUI's integrator against physics,
-    /// the physics against SwiftUI's recording): accuracy.md lists them.
+    /// The checks "worst accuracy" is taken over: those held to a tolerance against an independent
+    /// reference or a law (kinds `reference` and `invariant`). Consistency checks (our code against
+    /// our code) show agreement, not accuracy, and have their own table; findings (claims, errata,
+    /// SwiftUI's departures from physics) have no pass/fail meaning: accuracy.md lists them.
     static func isAccuracyCheck(_ check: CheckReport) -> Bool {
-        check.tolerance != nil && check.status != .info && check.suite != "claims"
-            && !check.name.hasPrefix("erratum:") && check.metric("maxRelError") != nil
+        (check.kind == .reference || check.kind == .invariant) && check.tolerance != nil && check.status != .info
+            && check.metric("maxRelError") != nil
     }
 
-    /// One row per implementation, in the order implementations first appear in the report.
+    /// One row per implementation over the checks of `kinds`, in the order implementations first
+    /// appear in the report.
     static func all(_ verification: VerificationReport) -> [ImplementationAccuracy] {
+        rows(verification) { isAccuracyCheck($0) }
+    }
+
+    /// The consistency checks, one row per implementation.
+    static func consistency(_ verification: VerificationReport) -> [ImplementationAccuracy] {
+        rows(verification) { $0.kind == .consistency && $0.metric("maxRelError") != nil }
+    }
+
+    static func rows(_ verification: VerificationReport, where include: (CheckReport) -> Bool) -> [ImplementationAccuracy] {
         var order: [String] = []
         var worst: [String: ImplementationAccuracy] = [:]
-        for check in verification.checks where isAccuracyCheck(check) {
+        for check in verification.checks where include(check) {
             let value = check.metric("maxRelError")!.value
             if worst[check.implementation] == nil { order.append(check.implementation) }
             if let current = worst[check.implementation], !(value > current.worstRelativeError || value.isNaN) { continue }
@@ -68,6 +77,10 @@ struct SummaryData: Codable, Sendable {
     var info: Int
     var skippedSuites: [String]
     var accuracy: [ImplementationAccuracy]
+    /// Our code against our code: agreement, not accuracy.
+    var consistency: [ImplementationAccuracy]
+    /// Planted faults caught / planted, when the mutants ran.
+    var mutationScore: String?
     var fastPath: [FastPathHeadline]
     var frameCapacity: [FrameCapacity]
     var benchSkipReason: String?
@@ -85,9 +98,21 @@ enum SummaryPage {
             passed: checks.filter { $0.status == .pass }.count, failed: checks.filter { $0.status == .fail }.count,
             info: checks.filter { $0.status == .info }.count,
             skippedSuites: verification.suites.filter { $0.status == .skipped }.map(\.name),
-            accuracy: ImplementationAccuracy.all(verification), fastPath: FastPathHeadline.all(results),
+            accuracy: ImplementationAccuracy.all(verification),
+            consistency: ImplementationAccuracy.consistency(verification), mutationScore: verification.mutants?.score,
+            fastPath: FastPathHeadline.all(results),
             frameCapacity: FrameCapacity.all(results), benchSkipReason: bench == nil ? (benchSkipReason ?? "not run") : nil,
             pages: ["accuracy.md", "performance.md"], charts: charts.map { "charts/\($0.id).svg" })
+    }
+
+    static func table(_ rows: [ImplementationAccuracy], empty: String) -> String {
+        var table = MarkdownTable(header: ["implementation", "worst error / distance", "in check", "status"],
+                                  alignments: [.left, .right, .left, .left])
+        for row in rows {
+            table.append([row.implementation, ReportFormat.error(row.worstRelativeError), row.check,
+                          row.status == "fail" ? "**FAIL**" : row.status])
+        }
+        return table.rows.isEmpty ? empty + "\n" : table.render()
     }
 
     static func render(_ data: SummaryData, verification: VerificationReport) -> String {
@@ -99,17 +124,20 @@ enum SummaryPage {
 
         page += "## Headline\n\n"
         page += "### Accuracy\n\n" + AccuracyPage.summaryLine(verification) + "\n\n"
-        page += "The worst error of each implementation over the verifier's checks that hold it to a tolerance, relative "
-        page += "to the distance of the motion (documentation claims and the reproduction of SwiftUI's errata left out). "
-        page += "Measurements without a pass/fail meaning — SwiftUI's own closed form and `.spring` integrator against "
-        page += "physics, the physics against SwiftUI's recordings — are in [accuracy.md](accuracy.md).\n\n"
-        var accuracy = MarkdownTable(header: ["implementation", "worst error / distance", "in check", "status"],
-                                     alignments: [.left, .right, .left, .left])
-        for row in data.accuracy {
-            accuracy.append([row.implementation, ReportFormat.significant(row.worstRelativeError), row.check,
-                             row.status == "fail" ? "**FAIL**" : row.status])
+        if let score = data.mutationScore {
+            page += "**Planted faults caught: \(score)** (deliberately wrong implementations run through the same checks; "
+            page += "the list is in [accuracy.md](accuracy.md#planted-faults)).\n\n"
         }
-        page += (accuracy.rows.isEmpty ? "_No accuracy checks ran._\n" : accuracy.render()) + "\n"
+        page += "The worst error of each implementation over the checks that hold it to a tolerance against an independent "
+        page += "reference (GSL, the double-double closed form, real recordings, values worked by hand or published by Apple) "
+        page += "or a law (energy, continuity), relative to the distance of the motion; \"identical\" means the two sides "
+        page += "agree to the last bit. Our code compared with our code is in the consistency table below; measurements "
+        page += "without a pass/fail meaning — SwiftUI's errata and its `.spring` integrator against physics, documentation "
+        page += "claims — are in [accuracy.md](accuracy.md).\n\n"
+        page += Self.table(data.accuracy, empty: "_No accuracy checks ran._") + "\n"
+        page += "### Consistency\n\n"
+        page += "Two implementations of ours agreeing: evidence that they are the same code path, not that either is right.\n\n"
+        page += Self.table(data.consistency, empty: "_No consistency checks ran._") + "\n"
 
         page += "### Speed\n\n"
         if let reason = data.benchSkipReason {

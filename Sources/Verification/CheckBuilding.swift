@@ -11,40 +11,48 @@ func short(_ value: Double) -> String {
 
 /// A check held to `tolerance` on the metric the tolerance names.
 func gatedCheck(
-    suite: String, name: String, implementation: String, quickSet: Bool, seeded: Bool = false,
-    metrics: [Metric], worst: WorstCase?, tolerance: Tolerance, detail: String? = nil, series: [SampleSeries] = []
+    suite: String, name: String, kind: CheckReport.Kind, source: String, implementation: String, quickSet: Bool,
+    seeded: Bool = false, metrics: [Metric], worst: WorstCase?, tolerance: Tolerance, detail: String? = nil,
+    series: [SampleSeries] = []
 ) -> CheckReport {
+    precondition(kind != .finding, "a finding has no tolerance")
     let value = metrics.first { $0.name == tolerance.metric }?.value ?? .nan
     let passed = value <= tolerance.value  // NaN fails
     let text = detail ?? "\(tolerance.metric) \(short(value)) (tolerance \(short(tolerance.value)))"
-    return CheckReport(suite: suite, name: name, implementation: implementation, quickSet: quickSet, seeded: seeded,
+    return CheckReport(suite: suite, name: name, kind: kind, source: source, implementation: implementation,
+                       quickSet: quickSet, seeded: seeded,
                        metrics: metrics, worst: worst, tolerance: tolerance, status: passed ? .pass : .fail,
                        detail: text, series: series)
 }
 
-/// A measurement with no pass/fail meaning.
+/// A measurement with no pass/fail meaning: a finding.
 func infoCheck(
-    suite: String, name: String, implementation: String, quickSet: Bool, seeded: Bool = false,
+    suite: String, name: String, source: String, implementation: String, quickSet: Bool, seeded: Bool = false,
     metrics: [Metric], worst: WorstCase?, detail: String, series: [SampleSeries] = []
 ) -> CheckReport {
-    CheckReport(suite: suite, name: name, implementation: implementation, quickSet: quickSet, seeded: seeded,
+    CheckReport(suite: suite, name: name, kind: .finding, source: source, implementation: implementation,
+                quickSet: quickSet, seeded: seeded,
                 metrics: metrics, worst: worst, tolerance: nil, status: .info, detail: detail, series: series)
 }
 
-/// A documentation claim: its verdict, the expected verdict (pass when they agree), the figures.
+/// A documentation claim: a finding about the documentation, with its verdict; the check fails
+/// only when the verdict is not the expected one (the model changed).
 func claimCheck(
-    suite: String, name: String, implementation: String, holds: Bool, expected: CheckReport.Verdict,
+    suite: String, name: String, source: String, implementation: String, holds: Bool, expected: CheckReport.Verdict,
     metrics: [Metric], worst: WorstCase?, tolerance: Tolerance, detail: String
 ) -> CheckReport {
     let verdict: CheckReport.Verdict = holds ? .holds : .fails
-    return CheckReport(suite: suite, name: name, implementation: implementation, quickSet: true, metrics: metrics,
+    return CheckReport(suite: suite, name: name, kind: .finding, source: source, implementation: implementation,
+                       quickSet: true, metrics: metrics,
                        worst: worst, tolerance: tolerance, status: verdict == expected ? .pass : .fail,
                        verdict: verdict, detail: "\(verdict.rawValue): \(detail)")
 }
 
 /// A check that could not be computed (the reference threw): a failure naming the error.
-func erroredCheck(suite: String, name: String, implementation: String, quickSet: Bool, error: Error) -> CheckReport {
-    CheckReport(suite: suite, name: name, implementation: implementation, quickSet: quickSet, metrics: [],
+func erroredCheck(suite: String, name: String, kind: CheckReport.Kind = .reference, implementation: String, quickSet: Bool,
+                  error: Error) -> CheckReport {
+    CheckReport(suite: suite, name: name, kind: kind == .finding ? .reference : kind, source: "-",
+                implementation: implementation, quickSet: quickSet, metrics: [],
                 tolerance: nil, status: .fail, detail: "could not run: \(error)")
 }
 

@@ -4,13 +4,15 @@
 // render accuracy pages. It is deliberately flat and self-describing: every check carries its
 // suite, name, implementation, metrics (each with the direction in which it is "better" and the
 // size of one ulp-equivalent, which the baseline's noise band needs), its tolerance with the
-// reason for it, a pass/fail/info status and, for documentation claims, a holds/fails verdict.
+// reason for it, a pass/fail/info status and, for documentation claims, a holds/fails verdict, and
+// its kind — what it is judged against (an independent reference, a law, another copy of our
+// code, or nothing: a finding) — with the source of that reference in words.
 // Sample series are optional and kept small (at most `SampleSeries.maximumCount` points).
 
 /// The result of one verification run.
 public struct VerificationReport: Codable, Sendable {
     /// Bumped when a field changes meaning; readers refuse versions they do not know.
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
 
     public var schemaVersion: Int
     /// The seed of the random cases (`--seed`).
@@ -21,6 +23,8 @@ public struct VerificationReport: Codable, Sendable {
     public var suites: [SuiteReport]
     /// The comparison with the stored accuracy baseline, when one was made.
     public var baseline: BaselineComparison?
+    /// Planted faults and which checks caught them (`hooke verify --mutants`), when run.
+    public var mutants: MutationReport?
 
     public init(seed: UInt64, quick: Bool, suites: [SuiteReport], baseline: BaselineComparison? = nil) {
         self.schemaVersion = Self.currentSchemaVersion
@@ -78,8 +82,25 @@ public struct CheckReport: Codable, Sendable {
     /// For documentation claims: whether the claim holds, by the numbers in `metrics`.
     public enum Verdict: String, Codable, Sendable { case holds, fails }
 
+    /// What a check is judged against.
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// An independent reference: GSL integration or root finding, the double-double closed
+        /// form, a real recording, a value worked by hand or published by Apple.
+        case reference
+        /// A law of physics or of the API: energy never grows, continuity at an interruption.
+        case invariant
+        /// Two implementations of ours agree (library vs rule, animator vs a hand continuation):
+        /// it shows they are the same, not that either is right.
+        case consistency
+        /// A measurement with no pass/fail meaning (SwiftUI's errata, the integrator's order).
+        case finding
+    }
+
     public var suite: String
     public var name: String
+    public var kind: Kind
+    /// What the check is judged against, in words (with time alignment for recordings).
+    public var source: String
     /// What was checked: `hooke.Spring`, `swiftui-model.Spring`, `Animation.spring`, ...
     public var implementation: String
     /// In the quick set: runs identically in `--quick` and full runs, so its baseline entry is
@@ -99,11 +120,13 @@ public struct CheckReport: Codable, Sendable {
     /// Small sample series for plots (a trajectory, a residual series).
     public var series: [SampleSeries]
 
-    public init(suite: String, name: String, implementation: String, quickSet: Bool, seeded: Bool = false,
-                metrics: [Metric], worst: WorstCase? = nil, tolerance: Tolerance?, status: Status,
+    public init(suite: String, name: String, kind: Kind, source: String, implementation: String, quickSet: Bool,
+                seeded: Bool = false, metrics: [Metric], worst: WorstCase? = nil, tolerance: Tolerance?, status: Status,
                 verdict: Verdict? = nil, detail: String, series: [SampleSeries] = []) {
         self.suite = suite
         self.name = name
+        self.kind = kind
+        self.source = source
         self.implementation = implementation
         self.quickSet = quickSet
         self.seeded = seeded

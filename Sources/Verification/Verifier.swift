@@ -110,7 +110,7 @@ public enum Verifier {
             } catch {
                 // An unexpected error (a reference failure outside any check) fails the suite.
                 let check = CheckReport(
-                    suite: suite.name, name: "suite ran", implementation: "-", quickSet: true, metrics: [],
+                    suite: suite.name, name: "suite ran", kind: .reference, source: "-", implementation: "-", quickSet: true, metrics: [],
                     tolerance: nil, status: .fail, detail: "the suite stopped with an error: \(error)")
                 report = SuiteReport(name: suite.name, summary: suite.summary, status: .failed, seconds: 0,
                                      checks: [check])

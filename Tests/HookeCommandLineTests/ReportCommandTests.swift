@@ -8,9 +8,10 @@ import Testing
 struct ReportCommandTests {
     /// A minimal `hooke verify --json` document: one suite, one passing check.
     static let verificationJSON = """
-    {"schemaVersion": 1, "seed": 7, "quick": true, "suites": [
+    {"schemaVersion": 2, "seed": 7, "quick": true, "suites": [
       {"name": "spring", "summary": "closed-form springs vs GSL", "status": "passed", "seconds": 0.1, "checks": [
-        {"suite": "spring", "name": "positions: regime grid", "implementation": "hooke.Spring", "quickSet": true,
+        {"suite": "spring", "name": "positions: regime grid", "kind": "reference", "source": "GSL",
+         "implementation": "hooke.Spring", "quickSet": true,
          "seeded": false, "status": "pass", "detail": "ok", "series": [],
          "metrics": [{"name": "maxRelError", "value": 3e-15, "unit": "relative to distance", "better": "lower",
                       "ulpEquivalent": 2.220446049250313e-16}],

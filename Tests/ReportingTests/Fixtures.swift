@@ -21,19 +21,22 @@ enum Fixtures {
         }
         let closedForm = Tolerance(name: "closedFormVsReference", metric: "maxRelError", value: 1e-11, reason: "test")
         let spring = SuiteReport(name: "spring", summary: "closed-form springs vs GSL", status: .passed, seconds: 0.5, checks: [
-            CheckReport(suite: "spring", name: "positions: regime grid", implementation: "hooke.Spring", quickSet: true,
+            CheckReport(suite: "spring", name: "positions: regime grid", kind: .reference, source: "GSL", implementation: "hooke.Spring", quickSet: true,
                         metrics: errors(max: 3.1e-15, rms: 4.2e-16, absolute: 3.1e-15),
                         worst: WorstCase("ζ 1.000000001: response 0.5", time: 0.35), tolerance: closedForm, status: .pass,
                         detail: "maxRelError 3.1e-15 (tolerance 1e-11)"),
-            CheckReport(suite: "spring", name: "positions: regime grid", implementation: "swiftui-model.Spring", quickSet: true,
+            CheckReport(suite: "spring", name: "positions: regime grid", kind: .finding, source: "GSL", implementation: "swiftui-model.Spring", quickSet: true,
                         metrics: errors(max: 2.5e-9, rms: 1e-10, absolute: 2.5e-9),
                         worst: WorstCase("ζ 0.999999999 | near critical", time: 1.25), tolerance: nil, status: .info,
                         detail: "SwiftUI's own error vs physics"),
-            CheckReport(suite: "spring", name: "erratum: overdamped velocity adds the target", implementation: "swiftui-model.Spring",
+            CheckReport(suite: "spring", name: "erratum: overdamped velocity adds the target", kind: .finding, source: "Spring.velocity", implementation: "swiftui-model.Spring",
                         quickSet: true, metrics: errors(max: 1e-13, rms: 1e-14, absolute: 1e-13)
                             + [Metric("errorVsPhysics", 0.16, unit: "relative to ω0·distance")],
-                        tolerance: Tolerance(name: "erratumReproduced", metric: "maxRelError", value: 1e-9, reason: "test"),
-                        status: .pass, detail: "reproduced to 1e-13"),
+                        tolerance: nil, status: .info, detail: "reproduced to 1e-13"),
+            CheckReport(suite: "spring", name: "energy never increases (c ≥ 0)", kind: .invariant, source: "physics",
+                        implementation: "hooke.Spring", quickSet: true, metrics: errors(max: 0, rms: 0, absolute: 0),
+                        tolerance: Tolerance(name: "energyNonIncreasing", metric: "maxRelError", value: 1e-15, reason: "test"),
+                        status: .pass, detail: "no gain"),
         ])
         var convergence: [Metric] = []
         for (tag, p) in [("ζ0", 1.0), ("ζ0.3", 1.02)] {
@@ -42,29 +45,33 @@ enum Fixtures {
             for j in 0..<3 { convergence.append(Metric("order[\(j),\(tag)]", p + Double(j) * 0.01, unit: "log2 ratio", better: .none)) }
         }
         let integrator = SuiteReport(name: "integrator", summary: "the .spring 1/300 s integrator", status: .passed, seconds: 0.2, checks: [
-            CheckReport(suite: "integrator", name: "departure from the exact ODE (60 Hz frames)", implementation: "Animation.spring",
+            CheckReport(suite: "integrator", name: "library = rule at h = 1/300", kind: .consistency, source: "IntegratorRule",
+                        implementation: "SpringIntegratorState", quickSet: true, metrics: errors(max: 0, rms: 0, absolute: 0),
+                        tolerance: Tolerance(name: "sameOperations", metric: "maxAbsError", value: 0, reason: "test"),
+                        status: .pass, detail: "maxAbsError 0"),
+            CheckReport(suite: "integrator", name: "departure from the exact ODE (60 Hz frames)", kind: .finding, source: "GSL", implementation: "Animation.spring",
                         quickSet: true, metrics: errors(max: 4e-3, rms: 1e-3, absolute: 4e-3), worst: WorstCase("response 0.5, ζ 0", time: 0.1),
                         tolerance: nil, status: .info, detail: "departs by up to 0.004"),
-            CheckReport(suite: "integrator", name: "convergence order, F₀ = 0 (SwiftUI)", implementation: "IntegratorRule",
+            CheckReport(suite: "integrator", name: "convergence order, F₀ = 0 (SwiftUI)", kind: .finding, source: "GSL", implementation: "IntegratorRule",
                         quickSet: true, metrics: convergence, tolerance: nil, status: .info, detail: "p ≈ 1"),
         ])
         let holds = Tolerance(name: "claimHolds", metric: "maxRelError", value: 1e-12, reason: "test")
         let claims = SuiteReport(name: "claims", summary: "documentation claims", status: .passed, seconds: 0.01, checks: [
-            CheckReport(suite: "claims", name: "stiffness = (2π/response)²", implementation: "hooke.Spring", quickSet: true,
+            CheckReport(suite: "claims", name: "stiffness = (2π/response)²", kind: .finding, source: "claims", implementation: "hooke.Spring", quickSet: true,
                         metrics: errors(max: 2e-16, rms: 1e-16, absolute: 1e-14), tolerance: holds, status: .pass, verdict: .holds,
                         detail: "holds: max relative error 2e-16"),
-            CheckReport(suite: "claims", name: ".spring animations are the closed form", implementation: "Animation.spring",
+            CheckReport(suite: "claims", name: ".spring animations are the closed form", kind: .finding, source: "claims", implementation: "Animation.spring",
                         quickSet: true, metrics: errors(max: 0.004, rms: 0.001, absolute: 0.004), tolerance: holds, status: .pass,
                         verdict: .fails, detail: "fails: the integrator differs by up to 0.4% of Δ"),
         ])
         let times = (0..<50).map { Double($0) / 60 }
         let recordings = SuiteReport(name: "recordings", summary: "real SwiftUI recordings", status: .passed, seconds: 0.05, checks: [
             CheckReport(suite: "recordings", name: ".spring(response: 1.8, dampingFraction: 0.3) vs recording",
-                        implementation: "Animation.spring", quickSet: true,
+                        kind: .reference, source: "recording", implementation: "Animation.spring", quickSet: true,
                         metrics: errors(max: 4.7e-8, rms: 1.6e-8, absolute: 4.7e-6, unit: "pt"),
                         tolerance: Tolerance(name: "recordedSpring", metric: "maxAbsError", value: 2e-5, reason: "test"),
                         status: .pass, detail: "maxAbsError 4.7e-6"),
-            CheckReport(suite: "recordings", name: "interrupted interpolatingSpring (chain) vs recording", implementation: "Animator",
+            CheckReport(suite: "recordings", name: "interrupted interpolatingSpring (chain) vs recording", kind: .reference, source: "recording", implementation: "Animator",
                         quickSet: true, metrics: errors(max: 1e-5, rms: 2.4e-6, absolute: 1e-3, unit: "pt"), tolerance: nil,
                         status: .info, detail: "rms 2.4e-4 pt",
                         series: [SampleSeries(name: "residual, chain vs recording", xLabel: "t since interruption (s)", yLabel: "pt",

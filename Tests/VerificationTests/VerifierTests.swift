@@ -50,7 +50,7 @@ struct VerifierTests {
 
     @Test("the baseline flags a metric worse than its noise band, and only then")
     func baselineBand() {
-        let check = CheckReport(suite: "s", name: "c", implementation: "i", quickSet: true,
+        let check = CheckReport(suite: "s", name: "c", kind: .reference, source: "-", implementation: "i", quickSet: true,
                                 metrics: [Metric("maxRelError", 1e-13)], tolerance: nil, status: .pass, detail: "")
         let report = VerificationReport(seed: 1, quick: true, suites: [
             SuiteReport(name: "s", summary: "", status: .passed, seconds: 0, checks: [check])])
@@ -69,7 +69,7 @@ struct VerifierTests {
 
     @Test("the report round-trips through JSON, non-finite numbers included")
     func reportCodable() throws {
-        let check = CheckReport(suite: "s", name: "c", implementation: "i", quickSet: true,
+        let check = CheckReport(suite: "s", name: "c", kind: .reference, source: "-", implementation: "i", quickSet: true,
                                 metrics: [Metric("x", .infinity), Metric("y", .nan)], tolerance: nil, status: .info, detail: "d",
                                 series: [SampleSeries(name: "n", xLabel: "t", yLabel: "y", x: Array(0..<500).map(Double.init),
                                                       y: Array(0..<500).map(Double.init))])

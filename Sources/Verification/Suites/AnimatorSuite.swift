@@ -52,7 +52,7 @@ enum AnimatorSuite {
             xs.append(t); ys.append(frame.value)
             t += 1.0 / 120
         }
-        return gatedCheck(suite: name, name: "chain of two easeInOut changes", implementation: "Animator",
+        return gatedCheck(suite: name, name: "chain of two easeInOut changes", kind: .reference, source: CheckSource.handChain, implementation: "Animator",
                           quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: chainTolerance,
                           series: [SampleSeries(name: "presentation, easeInOut chained at 0.2 s", xLabel: "t (s)",
                                                 yLabel: "value", x: xs, y: ys)])
@@ -90,7 +90,7 @@ enum AnimatorSuite {
             stats.add(frame.value, expected, scale: 100, location: WorstCase(".spring merged at \(merge)", time: t))
             t += 1.0 / 60
         }
-        return gatedCheck(suite: name, name: ".spring merge keeps offset, velocity and force", implementation: "Animator",
+        return gatedCheck(suite: name, name: ".spring merge keeps offset, velocity and force", kind: .consistency, source: CheckSource.library + ": SpringIntegratorState continued by hand", implementation: "Animator",
                           quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: mergeTolerance,
                           detail: "animator vs integrator continued by hand: max \(short(stats.maxRelative)) of Δ")
     }

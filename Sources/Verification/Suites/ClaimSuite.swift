@@ -30,7 +30,7 @@ enum ClaimSuite {
         }
         let holds = verdict(stats)
         let range = negative ? "bounce < 0" : "0 ≤ bounce ≤ 1"
-        return claimCheck(suite: name, name: "bounce = 1 − dampingFraction (\(range))", implementation: "hooke.Spring",
+        return claimCheck(suite: name, name: "bounce = 1 − dampingFraction (\(range))", source: CheckSource.documentation, implementation: "hooke.Spring",
                           holds: holds, expected: negative ? .fails : .holds, metrics: stats.metrics(), worst: stats.worst,
                           tolerance: holdsTolerance,
                           detail: holds ? "max |bounce − (1 − ζ)| = \(short(stats.maxAbsolute))"
@@ -49,7 +49,7 @@ enum ClaimSuite {
         }
         let holds = verdict(stats)
         return claimCheck(suite: name, name: "stiffness = (2π/response)²",
-                          implementation: swiftUIModel ? SpringImplementation.swiftUIModel.name : "hooke.Spring",
+                          source: CheckSource.documentation, implementation: swiftUIModel ? SpringImplementation.swiftUIModel.name : "hooke.Spring",
                           holds: holds, expected: swiftUIModel ? .fails : .holds, metrics: stats.metrics(), worst: stats.worst,
                           tolerance: holdsTolerance,
                           detail: holds ? "max relative error \(short(stats.maxRelative))"
@@ -66,7 +66,7 @@ enum ClaimSuite {
             }
         }
         let holds = verdict(stats)
-        return claimCheck(suite: name, name: "damping = 4πζ/response", implementation: "hooke.Spring", holds: holds,
+        return claimCheck(suite: name, name: "damping = 4πζ/response", source: CheckSource.documentation, implementation: "hooke.Spring", holds: holds,
                           expected: .holds, metrics: stats.metrics(), worst: stats.worst, tolerance: holdsTolerance,
                           detail: "max relative error \(short(stats.maxRelative))")
     }
@@ -84,7 +84,7 @@ enum ClaimSuite {
             }
         }
         let holds = verdict(stats)
-        return claimCheck(suite: name, name: ".spring animations are the closed form", implementation: "Animation.spring",
+        return claimCheck(suite: name, name: ".spring animations are the closed form", source: CheckSource.documentation, implementation: "Animation.spring",
                           holds: holds, expected: .fails, metrics: stats.metrics(), worst: stats.worst, tolerance: holdsTolerance,
                           detail: "the 1/300 s integrator differs from the closed form by up to \(short(stats.maxRelative * 100))% of Δ (rms \(short(stats.rmsRelative * 100))%)")
     }
@@ -110,7 +110,7 @@ enum ClaimSuite {
             t += 1.0 / 120
         }
         let holds = verdict(stats)
-        return claimCheck(suite: name, name: "interrupted timing curves add up", implementation: "Animator",
+        return claimCheck(suite: name, name: "interrupted timing curves add up", source: CheckSource.documentation, implementation: "Animator",
                           holds: holds, expected: .fails, metrics: stats.metrics(absoluteUnit: "pt", absoluteScale: 100),
                           worst: stats.worst, tolerance: holdsTolerance,
                           detail: "the animator chains, so a plain sum misses by up to \(short(stats.maxAbsolute)) pt of a 100 pt move")
@@ -147,7 +147,7 @@ enum ClaimSuite {
         var stats = ErrorStatistics()
         stats.add(holds ? 0 : 1, 0, scale: 1, location: WorstCase("passes: \(directions.joined(separator: ", "))"))
         return claimCheck(suite: name, name: "repeatCount(3, autoreverses: true) plays forward, back, forward",
-                          implementation: "RepeatAnimation", holds: holds, expected: .holds, metrics: stats.metrics(),
+                          source: CheckSource.documentation, implementation: "RepeatAnimation", holds: holds, expected: .holds, metrics: stats.metrics(),
                           worst: stats.worst, tolerance: holdsTolerance,
                           detail: "passes \(directions.joined(separator: ", ")), finished at \(short(finishedAt ?? .nan)) s")
     }

@@ -69,7 +69,7 @@ enum CurveSuite {
                           location: WorstCase("\(curveName) (\(x1), \(y1))(\(x2), \(y2)) at progress \(p)"))
             }
         }
-        return gatedCheck(suite: name, name: "Bézier inversion vs GSL Brent: \(label)", implementation: "UnitCurve",
+        return gatedCheck(suite: name, name: "Bézier inversion vs GSL Brent: \(label)", kind: .reference, source: CheckSource.brent, implementation: "UnitCurve",
                           quickSet: quickSet, seeded: seeded, metrics: stats.metrics(), worst: stats.worst,
                           tolerance: bezierTolerance)
     }
@@ -88,7 +88,7 @@ enum CurveSuite {
                 stats.add(curve.value(at: p), formula(p), scale: 1, location: WorstCase("\(curveName) at \(p)"))
             }
         }
-        return gatedCheck(suite: name, name: "circular curves vs their formulas", implementation: "UnitCurve",
+        return gatedCheck(suite: name, name: "circular curves vs their formulas", kind: .reference, source: CheckSource.textbookCircular, implementation: "UnitCurve",
                           quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: circularTolerance)
     }
 
@@ -101,7 +101,7 @@ enum CurveSuite {
         // Its own implementation label: the figures are SwiftUI's printed digits (1.72), so the
         // error is the print's rounding, not UnitCurve's; the label keeps it out of UnitCurve's row
         // in the report's headline (which takes the worst error per implementation).
-        return gatedCheck(suite: name, name: "figures measured on SwiftUI", implementation: "UnitCurve vs printed digits", quickSet: true,
+        return gatedCheck(suite: name, name: "figures measured on SwiftUI", kind: .reference, source: CheckSource.swiftUIPrinted, implementation: "UnitCurve vs printed digits", quickSet: true,
                           metrics: stats.metrics(), worst: stats.worst, tolerance: measuredTolerance)
     }
 
@@ -131,7 +131,7 @@ enum CurveSuite {
             }
         }
         return gatedCheck(suite: name, name: "timing-curve animations = Δ·curve(t/d), nil after d",
-                          implementation: "Animation.timingCurve", quickSet: true,
+                          kind: .reference, source: CheckSource.brent, implementation: "Animation.timingCurve", quickSet: true,
                           metrics: stats.metrics(absoluteUnit: "pt", absoluteScale: delta)
                               + [Metric("valuesAfterDuration", Double(lateValues), ulpEquivalent: 1)],
                           worst: stats.worst,

@@ -48,7 +48,7 @@ enum IntegratorSuite {
                 stats.add(state.velocity, expected.v[i], scale: 1, location: WorstCase(c.label + " (velocity)", time: Double(i) / 300))
             }
         }
-        return gatedCheck(suite: name, name: "library = rule at h = 1/300", implementation: "SpringIntegratorState",
+        return gatedCheck(suite: name, name: "library = rule at h = 1/300", kind: .consistency, source: CheckSource.library + ": IntegratorRule, the rule re-written with a free step", implementation: "SpringIntegratorState",
                           quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: identicalTolerance)
     }
 
@@ -75,7 +75,7 @@ enum IntegratorSuite {
                                            yLabel: "(x − x_ref)/Δ", x: times, y: residual))
             }
         }
-        return infoCheck(suite: name, name: "departure from the exact ODE (60 Hz frames)", implementation: "Animation.spring",
+        return infoCheck(suite: name, name: "departure from the exact ODE (60 Hz frames)", source: CheckSource.gsl, implementation: "Animation.spring",
                          quickSet: true, metrics: stats.metrics(), worst: stats.worst,
                          detail: "SwiftUI's motion differs from its spring's physics by up to \(short(stats.maxRelative)) of Δ (rms \(short(stats.rmsRelative)))",
                          series: series)
@@ -115,7 +115,7 @@ enum IntegratorSuite {
             }
             let startName = start == .zero ? "F₀ = 0 (SwiftUI)" : "F₀ = kΔ (consistent)"
             reports.append(infoCheck(
-                suite: name, name: "convergence order, \(startName)", implementation: "IntegratorRule", quickSet: true,
+                suite: name, name: "convergence order, \(startName)", source: CheckSource.gsl, implementation: "IntegratorRule", quickSet: true,
                 metrics: metrics, worst: nil, detail: details.joined(separator: "; ")))
         }
         return reports

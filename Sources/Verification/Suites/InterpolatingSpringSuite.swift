@@ -37,10 +37,10 @@ enum InterpolatingSpringSuite {
             }
         }
         if gated {
-            return gatedCheck(suite: name, name: label, implementation: "InterpolatingSpringAnimation", quickSet: true,
+            return gatedCheck(suite: name, name: label, kind: .reference, source: CheckSource.gsl, implementation: "InterpolatingSpringAnimation", quickSet: true,
                               metrics: stats.metrics(), worst: stats.worst, tolerance: tolerance)
         }
-        return infoCheck(suite: name, name: label, implementation: "InterpolatingSpringAnimation", quickSet: true,
+        return infoCheck(suite: name, name: label, source: CheckSource.gsl, implementation: "InterpolatingSpringAnimation", quickSet: true,
                          metrics: stats.metrics(), worst: stats.worst,
                          detail: "SwiftUI ignores ζ above 1: up to \(short(stats.maxRelative)) of Δ from the overdamped physics")
     }

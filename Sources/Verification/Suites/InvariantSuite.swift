@@ -49,11 +49,11 @@ enum InvariantSuite {
     static func finish(_ implementation: SpringImplementation, _ checkName: String, metrics: [Metric],
                        worst: WorstCase?, tolerance: Tolerance) -> CheckReport {
         if implementation.isGated {
-            return gatedCheck(suite: name, name: checkName, implementation: implementation.name, quickSet: true,
+            return gatedCheck(suite: name, name: checkName, kind: .invariant, source: CheckSource.physics, implementation: implementation.name, quickSet: true,
                               metrics: metrics, worst: worst, tolerance: tolerance)
         }
         let value = metrics.first { $0.name == tolerance.metric }?.value ?? .nan
-        return infoCheck(suite: name, name: checkName, implementation: implementation.name, quickSet: true,
+        return infoCheck(suite: name, name: checkName, source: CheckSource.physics, implementation: implementation.name, quickSet: true,
                          metrics: metrics, worst: worst,
                          detail: "\(tolerance.metric) \(short(value)) (Hooke's tolerance \(short(tolerance.value)))")
     }
@@ -140,10 +140,10 @@ enum InvariantSuite {
             position.add(s.valueAfter, s.valueBefore, scale: distance, location: WorstCase("interruption", time: s.time))
             velocity.add(s.velocityAfter, s.velocityBefore, scale: velocityScale, location: WorstCase("interruption", time: s.time))
         }
-        var checks = [gatedCheck(suite: name, name: "position continuous at interruptions", implementation: implementation.name,
+        var checks = [gatedCheck(suite: name, name: "position continuous at interruptions", kind: .invariant, source: CheckSource.physics, implementation: implementation.name,
                                  quickSet: true, metrics: position.metrics(), worst: position.worst, tolerance: continuityTolerance)]
         if implementation.velocityIsContinuous {
-            checks.append(gatedCheck(suite: name, name: "velocity continuous at interruptions", implementation: implementation.name,
+            checks.append(gatedCheck(suite: name, name: "velocity continuous at interruptions", kind: .invariant, source: CheckSource.physics, implementation: implementation.name,
                                      quickSet: true, metrics: velocity.metrics(), worst: velocity.worst,
                                      tolerance: continuityTolerance))
         }

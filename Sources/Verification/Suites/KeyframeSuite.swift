@@ -52,7 +52,7 @@ enum KeyframeSuite {
                           location: WorstCase("spring \(spring)", time: time))
             }
         }
-        return gatedCheck(suite: name, name: "spring keyframes vs GSL (retarget at each knot)", implementation: "KeyframeTimeline",
+        return gatedCheck(suite: name, name: "spring keyframes vs GSL (retarget at each knot)", kind: .reference, source: CheckSource.gsl, implementation: "KeyframeTimeline",
                           quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: springTolerance)
     }
 
@@ -75,7 +75,7 @@ enum KeyframeSuite {
             }
             stats.add(timeline.value(time: time), expected, scale: 5, location: WorstCase("linear/move timeline", time: time))
         }
-        return gatedCheck(suite: name, name: "linear and move keyframes = x₀ + Δ·curve(s), jumps exact", implementation: "KeyframeTimeline",
+        return gatedCheck(suite: name, name: "linear and move keyframes = x₀ + Δ·curve(s), jumps exact", kind: .reference, source: CheckSource.brent, implementation: "KeyframeTimeline",
                           quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: linearTolerance)
     }
 
@@ -93,7 +93,7 @@ enum KeyframeSuite {
                           location: WorstCase("velocity across knot", time: time))
             }
         }
-        return gatedCheck(suite: name, name: "cubic keyframes pass through knots with continuous velocity", implementation: "KeyframeTimeline",
+        return gatedCheck(suite: name, name: "cubic keyframes pass through knots with continuous velocity", kind: .invariant, source: CheckSource.api + ": a cubic keyframe passes through its knot with continuous velocity", implementation: "KeyframeTimeline",
                           quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: cubicTolerance)
     }
 }

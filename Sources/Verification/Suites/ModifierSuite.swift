@@ -49,7 +49,7 @@ enum ModifierSuite {
                 }
             }
         }
-        return gatedCheck(suite: name, name: "delay, speed and their composition", implementation: "Animation modifiers",
+        return gatedCheck(suite: name, name: "delay, speed and their composition", kind: .reference, source: CheckSource.handTimeline, implementation: "Animation modifiers",
                           quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
     }
 
@@ -97,7 +97,7 @@ enum ModifierSuite {
             t += h
         }
         let label = "repeatCount(\(count), autoreverses: \(autoreverses)) timeline"
-        return gatedCheck(suite: name, name: label, implementation: "RepeatAnimation", quickSet: true,
+        return gatedCheck(suite: name, name: label, kind: .reference, source: CheckSource.handTimeline, implementation: "RepeatAnimation", quickSet: true,
                           metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance,
                           detail: "passes: \(directions.joined(separator: ", ")); max error \(short(stats.maxRelative)) of Δ")
     }
@@ -132,7 +132,7 @@ enum ModifierSuite {
         }
         let flagged = context.isLogicallyComplete
         if flagged { stats.add(.nan, 0, scale: delta, location: WorstCase("repeatForever reported logical completion")) }
-        return gatedCheck(suite: name, name: "repeatForever(autoreverses: true), 12 passes", implementation: "RepeatAnimation",
+        return gatedCheck(suite: name, name: "repeatForever(autoreverses: true), 12 passes", kind: .reference, source: CheckSource.handTimeline, implementation: "RepeatAnimation",
                           quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
     }
 
@@ -152,7 +152,7 @@ enum ModifierSuite {
             let expected = (0...80).map { Double($0) / 60 }.first { $0 >= after }!
             stats.add(flaggedAt ?? .nan, expected, scale: 10, location: WorstCase("flag time for after \(after)"))
         }
-        return gatedCheck(suite: name, name: "logicallyComplete(after:) timing", implementation: "LogicallyCompleteAnimation",
+        return gatedCheck(suite: name, name: "logicallyComplete(after:) timing", kind: .reference, source: CheckSource.handTimeline, implementation: "LogicallyCompleteAnimation",
                           quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
     }
 }

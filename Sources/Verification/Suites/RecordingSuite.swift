@@ -29,6 +29,10 @@ enum RecordingSuite {
         reason: "the issue's bound; the file's own fit quotes 1e-5 pt rms and the chain measures ~2e-5 pt with its parameters")
 
     static let springFile = "spring-response1.8-damping0.3.json"
+    /// Where each recording came from and how its clock is aligned with the animation's.
+    static let springRecordingSource = "recording data/swiftui-recordings/\(springFile) (iPhone, 694 → 594 pt); animation time = recorder t − animation_time_zero_at_recorder_t (0.0167 s)"
+    static let interpolatingRecordingSource = "recording data/swiftui-recordings/\(interpolatingFile) segment 0 (iPhone, 694 → 594 pt); animation time = recorder t − segment0.animation_time_zero_at_recorder_t (0.01632119 s)"
+    static let chainRecordingSource = "recording data/swiftui-recordings/\(interpolatingFile) segment 1 (sent back to 694 pt at e₁ = 2.450391 s); time = t + start_offset − 0.01632119 + 0.003052 s (the file's model_check), samples [2:]"
     static let interpolatingFile = "interpolatingspring-k1-c0.5-v2-interrupted.json"
 
     static let suite = VerificationSuite(name: name, summary: "real SwiftUI recordings: .spring, interpolatingSpring, the chain") {
@@ -87,7 +91,7 @@ enum RecordingSuite {
             residuals.append(694 + x - y)
         }
         return gatedCheck(suite: name, name: ".spring(response: 1.8, dampingFraction: 0.3) vs recording",
-                          implementation: "Animation.spring", quickSet: true,
+                          kind: .reference, source: springRecordingSource, implementation: "Animation.spring", quickSet: true,
                           metrics: stats.metrics(absoluteUnit: "pt", absoluteScale: 694), worst: stats.worst,
                           tolerance: springTolerance,
                           series: [SampleSeries(name: "residual, .spring vs recording", xLabel: "t (s)", yLabel: "pt",
@@ -103,7 +107,7 @@ enum RecordingSuite {
             let x = spring.value(target: -100.0, time: Swift.max(0, t - offset))
             stats.add(694 + x, y, scale: 100, location: WorstCase("recorded .spring sample", time: t))
         }
-        return infoCheck(suite: name, name: "exact closed form vs the .spring recording", implementation: "hooke.Spring",
+        return infoCheck(suite: name, name: "exact closed form vs the .spring recording", source: springRecordingSource, implementation: "hooke.Spring",
                          quickSet: true, metrics: stats.metrics(absoluteUnit: "pt", absoluteScale: 694), worst: stats.worst,
                          detail: "the physics misses SwiftUI's motion by up to \(short(stats.maxAbsolute)) pt")
     }
@@ -142,10 +146,10 @@ enum RecordingSuite {
             residuals.append(shown - y)
         }
         return [
-            gatedCheck(suite: name, name: "interpolatingSpring(k 1, c 0.5, v0 2) vs recording", implementation: "Animation.interpolatingSpring",
+            gatedCheck(suite: name, name: "interpolatingSpring(k 1, c 0.5, v0 2) vs recording", kind: .reference, source: interpolatingRecordingSource, implementation: "Animation.interpolatingSpring",
                        quickSet: true, metrics: first.metrics(absoluteUnit: "pt", absoluteScale: 694), worst: first.worst,
                        tolerance: interpolatingTolerance),
-            gatedCheck(suite: name, name: "interrupted interpolatingSpring (chain) vs recording", implementation: "Animator",
+            gatedCheck(suite: name, name: "interrupted interpolatingSpring (chain) vs recording", kind: .reference, source: chainRecordingSource, implementation: "Animator",
                       quickSet: true, metrics: chain.metrics(absoluteUnit: "pt", absoluteScale: 694), worst: chain.worst,
                       tolerance: chainTolerance,
                       detail: "rms \(short(chain.rmsAbsolute)) pt, max \(short(chain.maxAbsolute)) pt (the file's fit: rms 1e-5 pt)",

@@ -24,13 +24,6 @@ enum SpringSuite {
         name: "retargetDrift", metric: "maxRelError", value: 1e-10,
         reason: "1000 segments × (closed form ~1e-15 + reference ~1e-13 per segment), no drift allowed beyond that")
 
-    /// SwiftUI's erratum reproduced: the model's overdamped velocity minus the true derivative is
-    /// the target, up to the cancellation of the two-exponential form (~1e-12 relative for the
-    /// ζ = 1.5…50 cases used here).
-    static let erratumTolerance = Tolerance(
-        name: "erratumReproduced", metric: "maxRelError", value: 1e-9,
-        reason: "the model's velocity − the true derivative must equal the target; the naive overdamped form loses ≤ 1e-10 here")
-
     /// Apple's documented example numbers, printed to 17 digits: within 8 ulps (the conversions
     /// round 3–4 times, Spring+ResponseDampingRatio.swift).
     static let documentedTolerance = Tolerance(
@@ -170,13 +163,13 @@ enum SpringSuite {
 
     static func finish(_ implementation: SpringImplementation, _ checkName: String, _ stats: ErrorStatistics,
                        _ quickSet: Bool, _ seeded: Bool, tolerance: Tolerance = closedFormTolerance,
-                       series: [SampleSeries] = []) -> CheckReport {
+                       source: String = CheckSource.gsl, series: [SampleSeries] = []) -> CheckReport {
         let metrics = stats.metrics()
         if implementation.isGated {
-            return gatedCheck(suite: name, name: checkName, implementation: implementation.name, quickSet: quickSet,
+            return gatedCheck(suite: name, name: checkName, kind: .reference, source: source, implementation: implementation.name, quickSet: quickSet,
                               seeded: seeded, metrics: metrics, worst: stats.worst, tolerance: tolerance, series: series)
         }
-        return infoCheck(suite: name, name: checkName, implementation: implementation.name, quickSet: quickSet,
+        return infoCheck(suite: name, name: checkName, source: source, implementation: implementation.name, quickSet: quickSet,
                          seeded: seeded, metrics: metrics, worst: stats.worst,
                          detail: "SwiftUI's own error vs physics: max \(short(stats.maxRelative)) of the distance, rms \(short(stats.rmsRelative))",
                          series: series)
@@ -247,7 +240,7 @@ enum SpringSuite {
             for e in examples {
                 stats.add(e.computed, e.documented, scale: Swift.abs(e.documented), location: WorstCase(e.label))
             }
-            return gatedCheck(suite: name, name: "Apple's documented examples", implementation: implementation,
+            return gatedCheck(suite: name, name: "Apple's documented examples", kind: .reference, source: CheckSource.appleSpring, implementation: implementation,
                               quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: documentedTolerance)
         }
         let hooke = Spring(duration: 0.5, bounce: 0.3)
@@ -294,11 +287,13 @@ enum SpringSuite {
                 }
             }
         }
-        let velocity = gatedCheck(
-            suite: name, name: "erratum: overdamped velocity adds the target", implementation: implementation,
-            quickSet: true, metrics: stats.metrics() + [Metric("errorVsPhysics", physics.maxRelative, unit: "relative to ω0·distance")],
-            worst: stats.worst, tolerance: erratumTolerance,
-            detail: "reproduced to \(short(stats.maxRelative)); SwiftUI's velocity is off by up to \(short(physics.maxRelative)) of ω0·distance")
+        let velocity = infoCheck(
+            suite: name, name: "erratum: overdamped velocity adds the target",
+            source: "Hooke's Spring.velocity (the true derivative, checked against GSL in this suite)",
+            implementation: implementation, quickSet: true,
+            metrics: stats.metrics() + [Metric("errorVsPhysics", physics.maxRelative, unit: "relative to ω0·distance")],
+            worst: stats.worst,
+            detail: "the model's velocity minus the derivative equals the target to \(short(stats.maxRelative)); SwiftUI's velocity is off by up to \(short(physics.maxRelative)) of ω0·distance")
         // Stiffness getter: m(ω² + λ²) for duration 0.5, bounce −0.2 is 335.57 instead of 157.91.
         let model = SwiftUISpringModel(duration: 0.5, bounce: -0.2)
         let hooke = Spring(duration: 0.5, bounce: -0.2)
@@ -306,12 +301,13 @@ enum SpringSuite {
         getter.add(model.stiffness, hooke.swiftUIStiffness, scale: hooke.swiftUIStiffness,
                    location: WorstCase("duration 0.5, bounce −0.2"))
         let wrong = Swift.abs(model.stiffness - hooke.stiffness) / hooke.stiffness
-        let stiffness = gatedCheck(
-            suite: name, name: "erratum: stiffness getter m(ω² + λ²)", implementation: implementation, quickSet: true,
+        let stiffness = infoCheck(
+            suite: name, name: "erratum: stiffness getter m(ω² + λ²)", source: "k = m·ω0², from the spring's definition",
+            implementation: implementation, quickSet: true,
             metrics: getter.metrics() + [Metric("modelStiffness", model.stiffness, better: .none),
                                          Metric("trueStiffness", hooke.stiffness, better: .none),
                                          Metric("errorVsPhysics", wrong, unit: "relative")],
-            worst: getter.worst, tolerance: documentedTolerance,
+            worst: getter.worst,
             detail: "SwiftUI's getter gives \(short(model.stiffness)) where k = \(short(hooke.stiffness)) (\(short(wrong * 100))% off); Hooke's swiftUIStiffness agrees to \(short(getter.maxUlps)) ulps")
         return [velocity, stiffness]
     }
