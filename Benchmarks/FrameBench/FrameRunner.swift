@@ -8,7 +8,7 @@ import Glibc
 public enum FrameRunner {
     /// Work items per thread for `DispatchQueue.concurrentPerform`: a few contiguous chunks per
     /// core balance a preempted thread's share (the machine is shared) while keeping the ~13 ns per
-    /// iteration and ~0.3 µs per call of Dispatch negligible (DESIGN.md §5).
+    /// iteration and ~0.3 µs per call of Dispatch negligible (AnimationMath.docc/CostPerFrame.md).
     public static let chunksPerThread = 4
 
     /// The contiguous chunks `count` animations are split into for `threads` threads.

@@ -18,7 +18,7 @@ public enum KernelFactory {
     /// GSL's epsabs = epsrel for the spring reference: 1e-14 rather than the solver's default 1e-13,
     /// because at the default the reference itself drifts to ~4e-13 of the distance over these
     /// runs (measured), which would hide whether the exact path meets 1e-12 with room to spare;
-    /// DESIGN.md §3: below 1e-14 gains nothing.
+    /// AnimationMath.docc/AccuracyContracts.md: below 1e-14 gains nothing.
     public static let referenceTolerance = 1e-14
 
     /// A kernel for `count` animations; nil when the pair does not exist (see `Workload`).

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// The monotonic clock, `clock_gettime(CLOCK_MONOTONIC)` (about 35 ns per read here, DESIGN.md §5).
+/// The monotonic clock, `clock_gettime(CLOCK_MONOTONIC)` (about 35 ns per read here, AnimationMath.docc/CostPerFrame.md).
 /// Only whole frames are timed, so the read cost is negligible against a frame.
 public enum MonotonicClock {
     /// Nanoseconds since an arbitrary fixed point.

@@ -50,7 +50,7 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
         ///   worker's first use) averaged over ≥ 10 frames stays below 0.1; a real per-frame
         ///   allocation adds ≥ 1.
         /// - error 10× above a floor of 1e-13: the exact paths sit at 1e-15…1e-14 and move by
-        ///   rounding between builds; 10× and the floor (DESIGN.md §5's closed-form bound) ignore
+        ///   rounding between builds; 10× and the floor (AccuracyContracts.md's closed-form bound) ignore
         ///   that, while a broken kernel is off by orders of magnitude.
         public static let standard = Thresholds(timeRatioFactor: 1.5, allocationSlack: 0.5, errorFactor: 10, errorFloor: 1e-13)
 

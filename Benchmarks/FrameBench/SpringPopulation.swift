@@ -30,7 +30,7 @@ public struct SpringPopulation: Sendable {
     /// The largest damping ratio drawn (see the type's stability note).
     public static let maximumDampingRatio = 2.0
     /// How far from critical the near-critical springs sit: close enough that a naive overdamped or
-    /// underdamped formula would cancel catastrophically (DESIGN.md §5 asks for ζ = 1 ± 1e-9).
+    /// underdamped formula would cancel catastrophically (AccuracyContracts.md asks for ζ = 1 ± 1e-9).
     public static let nearCriticalOffset = 1e-9
 
     public init(count: Int, seed: UInt64 = 0x486F_6F6B_65) {
@@ -77,7 +77,7 @@ public struct SpringPopulation: Sendable {
     }
 
     /// The scales errors are measured in: distance |target − from| for positions, distance/response
-    /// for velocities (DESIGN.md §5 measures errors relative to the distance).
+    /// for velocities (AnimationMath.docc/AccuracyContracts.md: relative to the distance).
     public func errorScales(of index: Int) -> (position: Double, velocity: Double) {
         let distance = abs(target[index] - from[index])
         return (distance, distance / springs[index].response)

@@ -1,5 +1,5 @@
 /// The `hooke` command line: finds the subcommand, parses and validates, runs, maps errors to
-/// exit statuses (0 success, 1 a check failed, 2 bad usage or input), never crashes on bad input.
+/// exit statuses (`ExitStatus`), never crashes on bad input.
 public enum Hooke {
     /// Every subcommand, in the order `hooke --help` lists them.
     public static var commands: [any HookeCommand.Type] { [
@@ -29,7 +29,7 @@ public enum Hooke {
             if rest.isEmpty {
                 console.print(topLevelHelp)
             } else if let (command, _) = resolve(rest) {
-                console.print(command.help)
+                console.print(helpText(command))
             } else {
                 console.printError("hooke: unknown command '\(rest.joined(separator: " "))'; see 'hooke --help'")
                 return ExitStatus.usage
@@ -57,7 +57,7 @@ public enum Hooke {
             return ExitStatus.usage
         }
         if rest.contains("--help") || rest.contains("-h") {
-            console.print(command.help)
+            console.print(helpText(command))
             console.flush()
             return ExitStatus.success
         }
@@ -102,6 +102,11 @@ public enum Hooke {
         return best
     }
 
+    /// A command's `--help`: its own text, then the exit statuses every command shares.
+    static func helpText(_ command: any HookeCommand.Type) -> String {
+        command.help + "\n\n" + ExitStatus.helpLine
+    }
+
     static var topLevelHelp: String {
         var lines = [
             "hooke \(version) — SwiftUI-style animation math on Linux, checked against a GSL reference",
@@ -116,10 +121,10 @@ public enum Hooke {
         }
         lines += [
             "",
-            "SPRING := --response R --damping-ratio Z | --duration D --bounce B",
+            "SPRING := --response R --damping-ratio Z | --duration D [--bounce B]",
             "        | --stiffness K --damping C [--mass M] [--allow-overdamping]",
             "",
-            "Exit status: 0 success, 1 a check failed, 2 bad usage or input.",
+            ExitStatus.helpLine,
             "See 'hooke SUBCOMMAND --help' for the options of each subcommand.",
         ]
         return lines.joined(separator: "\n")

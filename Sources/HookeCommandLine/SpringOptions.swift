@@ -1,6 +1,6 @@
 import AnimationMath
 
-/// The SPRING arguments every spring command shares (DESIGN.md §2):
+/// The SPRING arguments every spring command shares (README.md, "The command line"):
 /// `--response R --damping-ratio Z | --duration D --bounce B | --stiffness K --damping C [--mass M]`.
 /// Exactly one parameterisation; none at all means SwiftUI's `Spring()` (duration 0.5, bounce 0).
 struct SpringOptions {

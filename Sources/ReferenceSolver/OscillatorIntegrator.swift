@@ -194,7 +194,7 @@ final class OscillatorIntegrator {
     }
 
     /// A retarget: u jumps by `shift` (= (T_old − T_new) / D), the velocity is unchanged. The
-    /// driver is reset (DESIGN.md §3) and restarts from its initial step, because the step size
+    /// driver is reset (AnimationMath.docc/AccuracyContracts.md) and restarts from its initial step, because the step size
     /// that suited the motion before the jump may be far too large for the new transient.
     func shiftPosition(by shift: Double) throws(ReferenceError) {
         guard shift != 0 else { return }

@@ -4,7 +4,7 @@
 // time is the earliest t with |x(s) − T| < ε for every s > t; equivalently the last time with
 // |x − T| ≥ ε (0 when there is none). ε is absolute, in the units of the value, as in SwiftUI's
 // settlingDuration(target:initialVelocity:epsilon:) — but that function uses an envelope or a
-// 0.1 s grid (DESIGN.md §4); this one is the exact last crossing.
+// 0.1 s grid (AnimationMath.docc/Springs.md); this one is the exact last crossing.
 //
 // Method, and why each step is exact rather than heuristic:
 // 1. Energy stop. With u = x − T, ω = √(k/m) and c ≥ 0, E = u² + (x'/ω)² never increases

@@ -20,7 +20,7 @@ import CGSL
 
 /// GSL reference solutions of the damped oscillator.
 public struct OscillatorReference {
-    /// epsabs = epsrel for the GSL step control. DESIGN.md §3: rk8pd reaches ~1e−15 at 1e−13, and
+    /// epsabs = epsrel for the GSL step control. AccuracyContracts.md: rk8pd reaches ~1e−15 at 1e−13, and
     /// going below 1e−14 gains nothing (rounding in the 13 stages dominates).
     public static let defaultTolerance = 1e-13
 

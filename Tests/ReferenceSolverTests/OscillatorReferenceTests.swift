@@ -9,7 +9,7 @@ import Foundation
 import ReferenceSolver
 import Testing
 
-/// The reference contract (DESIGN.md §5: the GSL reference within 1e−12). rk8pd at the default
+/// The reference contract (AccuracyContracts.md: the GSL reference within 1e−12). rk8pd at the default
 /// 1e−13 measures ~1e−15…1e−14 here; the closed forms add a few ulps from exp/sin/cos at
 /// arguments below ~100 (≤ ~1e−14), so 1e−12 leaves room without hiding a real defect (a wrong
 /// coefficient or a lost event would show as ≥ 1e−8).

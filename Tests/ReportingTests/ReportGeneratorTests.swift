@@ -95,7 +95,7 @@ struct ReportGeneratorTests {
         guard let recording = try SpringRecording.load(from: Self.recordings) else { return }
         let study = try RecordedSpringStudy.compute(recording: recording)
         // The integrator reproduces the recording to ~5e-6 pt (RecordingSuite's tolerance is 2e-5
-        // pt); the closed form misses by ~0.07 pt (DESIGN.md §4). These bounds only catch a
+        // pt); the closed form misses by ~0.07 pt (SpringAnimationIntegrator.md). These bounds only catch a
         // misaligned time axis or a wrong sign, which would be off by points.
         let recorded = try #require(study.recording)
         #expect(recorded.count >= recording.positions.count - 2, "only samples before the motion are dropped")

@@ -1,7 +1,7 @@
 /// SwiftUI's `.spring` family: every one is a `FluidSpringAnimation` (the 1/300 s integrator that
 /// merges), differing only in parameters.
 ///
-/// Parameter mappings (DESIGN.md §4, Apple's documentation, SwiftUI's inlinable bodies):
+/// Parameter mappings (AnimationMath.docc/SpringAnimationIntegrator.md, Apple's documentation, SwiftUI's inlinable bodies):
 /// - `spring(duration:bounce:)`: response = duration, dampingFraction = b < 0 ? 1/(b + 1) : 1 − b,
 ///   not clamped (a bounce above 1 gives a negative damping fraction, as in SwiftUI).
 /// - `.spring` and `.spring()` are duration 0.5, bounce 0 (ζ = 1); the older

@@ -12,7 +12,8 @@
 /// 3. `SpringIntegratorState.advance` (the gap clamp, the 1/300 s steps, the finish rule).
 /// It returns the offset x, or `nil` once at rest. Its velocity is the integrator's v.
 ///
-/// Sources: DESIGN.md §4; Apple's documentation of `spring(response:dampingFraction:blendDuration:)`
+/// Sources: AnimationMath.docc/SpringAnimationIntegrator.md; Apple's documentation of
+/// `spring(response:dampingFraction:blendDuration:)`
 /// ("each animation will be replaced by their successor, preserving velocity ... Optionally blends
 /// the response values between springs over a time period"); OpenSwiftUI's audited re-implementation
 /// of SwiftUI 6 (`FluidSpringAnimation`) for the merge and blend facts.

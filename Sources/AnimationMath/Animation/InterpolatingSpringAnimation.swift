@@ -1,7 +1,7 @@
 import Glibc
 
 /// SwiftUI's `interpolatingSpring`: an analytic damped spring on unit progress, scaled by the
-/// interval. It does not merge, so an interruption is chained after it (DESIGN.md §4; a real
+/// interval. It does not merge, so an interruption is chained after it (AnimationMath.docc/MergeAndChain.md; a real
 /// recording confirms the chain to 1e-5 pt).
 ///
 /// With ω₀ = √(k/m), ζ = c / (2√(km)) and v₀ the initial velocity *relative to the interval*
@@ -13,7 +13,7 @@ import Glibc
 ///
 /// and `animate` returns Δ · s(t), `velocity` Δ · s′(t). The ζ ≥ 1 branch is SwiftUI's: the
 /// critically damped form is used for every overdamped spring too (ζ is then ignored), which
-/// DESIGN.md §4 records and the tests pin. Both satisfy s(0) = 0, s′(0) = v₀. Times before 0 are
+/// AnimationMath.docc/InterpolatingSprings.md records and the tests pin. Both satisfy s(0) = 0, s′(0) = v₀. Times before 0 are
 /// clamped to 0.
 ///
 /// **Logical completion** at t ≥ 2π/√k. Physically the undamped period is 2π/√(k/m); SwiftUI's

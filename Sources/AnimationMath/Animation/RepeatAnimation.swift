@@ -1,7 +1,7 @@
 /// An animation that plays its base several times, or forever (SwiftUI's `repeatCount(_:autoreverses:)`
 /// and `repeatForever(autoreverses:)`).
 ///
-/// Semantics (DESIGN.md §4, Apple's documentation of `repeatCount`):
+/// Semantics (AnimationMath.docc/Modifiers.md, Apple's documentation of `repeatCount`):
 /// - Every pass counts, forward or back: `repeatCount(2, autoreverses: true)` plays forward, then
 ///   back, then stops. A count ≤ 1 plays once.
 /// - A reversed pass (odd pass index, with `autoreverses`) shows Δ − base(t).

@@ -1,7 +1,8 @@
 /// The state of SwiftUI's fixed-step `.spring` integrator: offset, velocity, force and the time the
 /// integration has reached, all starting at zero.
 ///
-/// This is the one implementation of the rule in DESIGN.md §4; `FluidSpringAnimation.animate` drives
+/// This is the one implementation of the rule in AnimationMath.docc/SpringAnimationIntegrator.md;
+/// `FluidSpringAnimation.animate` drives
 /// it through `AnimationContext`, and the frame harness can drive it directly (no type erasure, no
 /// state dictionary, no allocation):
 ///
@@ -37,7 +38,7 @@ public struct SpringIntegratorState<Value: VectorArithmetic> {
     public static var step: Double { 1.0 / 300.0 }
 
     /// The largest stiffness the integrator uses, 45 000 s⁻² (response ≈ 0.0296 s): below that
-    /// response the explicit step would go unstable, so SwiftUI caps it (DESIGN.md §4).
+    /// response the explicit step would go unstable, so SwiftUI caps it (AnimationMath.docc/SpringAnimationIntegrator.md).
     public static var maximumStiffness: Double { 45_000 }
 
     /// When the integration lags the requested time by more than this (the app was suspended), it

@@ -4,7 +4,7 @@
 /// `animate` returns Δ · curve(t / d) while t ≤ d and `nil` once t > d (so the frame at exactly d
 /// shows the whole interval); `velocity` is Δ · curve′(t / d) / d, and zero once the animation is
 /// over. Progress before the start is clamped to 0 by the curve. It never merges: an interruption
-/// chains (DESIGN.md §4). Accuracy is the curve's (`UnitCurve`); this type adds one division.
+/// chains (AnimationMath.docc/MergeAndChain.md). Accuracy is the curve's (`UnitCurve`); this type adds one division.
 ///
 /// Cost: `animate` and `velocity` each solve the curve once (a Bézier's fast solve, see
 /// `CubicTimingBezier`). The Animator asks for both every frame through `animateThenVelocity`,

@@ -1,5 +1,5 @@
 /// What a view shows, frame by frame, for one animatable value whose model changes while animations
-/// run: SwiftUI's animator with its merge and chain rules (DESIGN.md §4 "Interruption").
+/// run: SwiftUI's animator with its merge and chain rules (AnimationMath.docc/MergeAndChain.md).
 ///
 /// ## The model
 ///

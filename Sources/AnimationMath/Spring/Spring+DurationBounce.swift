@@ -7,7 +7,7 @@
 // then `init(response:dampingRatio:)` applies (≤ 4 ulps in every stored number).
 // `bounce` reads back within a few ulps of the input for 0 ≤ b ≤ 1 and −1 < b < 0.
 //
-// Goals: 1. SwiftUI's mapping exactly, including its out-of-range behaviour (DESIGN.md §4);
+// Goals: 1. SwiftUI's mapping exactly, including its out-of-range behaviour (AnimationMath.docc/Springs.md);
 // 2. round trips within a few ulps.
 
 extension Spring {

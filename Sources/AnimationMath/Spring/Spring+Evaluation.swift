@@ -6,7 +6,7 @@
 //     x(t) = target·(1 − m11(t)) + v0·m12(t),     v(t) = target·(−m21(t)) + v0·m22(t)
 // with the matrix of `transition(deltaTime:)`. Each is within a few ulps of exact relative to the
 // motion's scale |target| + |v0|·t (position) and ω0|target| + |v0| (velocity), plus the phase
-// error ulp(ωt) of that contract, for every ζ ≥ 0, at every time; that is DESIGN.md §5's 1e-13
+// error ulp(ωt) of that contract, for every ζ ≥ 0, at every time; that is AccuracyContracts.md's 1e-13
 // "relative to the distance" with two orders of margin (measured worst in the tests: about 1e-15).
 // Accuracy relative to the *value* itself is not promised where the value is much smaller than
 // that scale (near t = 0, where x ≈ ω0²t²/2, and at velocity zero crossings): those are the
@@ -31,8 +31,8 @@ extension Spring {
     /// The velocity at `time` of a spring that starts at zero with `initialVelocity` and moves
     /// toward `target`: the exact time derivative of `value(target:initialVelocity:time:)`.
     ///
-    /// SwiftUI's overdamped branch returns this derivative plus `target` (an erratum, DESIGN.md
-    /// §4); Hooke returns the derivative in every regime.
+    /// SwiftUI's overdamped branch returns this derivative plus `target` (an erratum,
+    /// AnimationMath.docc/Deviations.md); Hooke returns the derivative in every regime.
     @inlinable
     public func velocity<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: Double) -> V {
         let m = transition(deltaTime: time)

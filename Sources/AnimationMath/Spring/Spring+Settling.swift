@@ -2,7 +2,7 @@
 //
 // Accuracy contract
 // -----------------
-// `settlingDuration(target:initialVelocity:epsilon:)` is SwiftUI's *definition* (DESIGN.md §4),
+// `settlingDuration(target:initialVelocity:epsilon:)` is SwiftUI's *definition* (AnimationMath.docc/Springs.md),
 // not the true time after which |x − target| < ε:
 // - underdamped (ω > 0): t = max(0, −ln(ε / (|λT − v0| + |T|)) / λ), a few ulps (one log, one
 //   division; magnitudes of a generic V are √magnitudeSquared);

@@ -9,7 +9,7 @@
 //   λ   `decayConstant`      c / 2m = ζ·ω0;
 //   m   `mass`;
 //   ω0  `naturalFrequency`   √(k/m).
-// DESIGN.md §4 stores only (ω, λ, m). Hooke stores ω0 as well, because recovering it as
+// SwiftUI stores only (ω, λ, m) (AnimationMath.docc/Springs.md). Hooke stores ω0 as well, because recovering it as
 // √(λ² + ω|ω|) cancels catastrophically for overdamped springs (ζ = 1000 loses six digits) and
 // because ω0 and ω computed from ζ directly are within an ulp or two of exact, where the
 // difference of squares is not.

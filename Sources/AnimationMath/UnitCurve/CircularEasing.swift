@@ -1,7 +1,7 @@
 // The circular timing curves and their derivatives, on progress p already clamped to [0, 1].
 //
 // Accuracy contract: each function is within a few ulps of the exact value (absolute, and relative
-// except where noted). The formulas are the ones in DESIGN.md §4, rearranged algebraically to avoid
+// except where noted). The formulas are the ones in AnimationMath.docc/TimingCurves.md, rearranged algebraically to avoid
 // cancellation:
 //   - 1 − √(1 − p²) = p² / (1 + √(1 − p²)): the left form loses all relative accuracy as p → 0
 //     (1 − √(1 − 1e-8) keeps 8 digits at best); the right form keeps full precision.

@@ -3,7 +3,7 @@
 // `SpringIntegratorState.advance` (the verifier checks that bit for bit), so what is learned at
 // h/2, h/4, h/8 is about the same rule.
 //
-// The rule, per step h (DESIGN.md §4): f = F·h/2 + v; x += f·h; F = −2√k·ζ·f + k(Δ − x);
+// The rule, per step h (SpringAnimationIntegrator.md): f = F·h/2 + v; x += f·h; F = −2√k·ζ·f + k(Δ − x);
 // v = F·h/2 + f. It is velocity Verlet (kick, drift, kick) except that the damping force at the
 // new position is evaluated with the half-step velocity f instead of the new velocity — an O(h)
 // error in the acceleration.

@@ -2,7 +2,7 @@
 // verifier can show SwiftUI's own errors against physics next to Hooke's.
 //
 // Accuracy contract: none — that is the point. This model reproduces SwiftUI's representation and
-// formulas, including the two documented errata (DESIGN.md §4):
+// formulas, including the two documented errata (AnimationMath.docc/Deviations.md):
 // - the overdamped `velocity(target:initialVelocity:time:)` returns the true derivative plus the
 //   target;
 // - the `stiffness` getter returns m(ω² + λ²), which for an overdamped spring (ω² = λ² − ω0²) is

@@ -22,7 +22,7 @@ enum AnimatorSuite {
     }
 
     /// Two easeInOut changes, the second at s₂ while the first runs: presentation =
-    /// from + r, r = a₁(V₁, t) then r += a₂(V₂ − r, t − s₂) (DESIGN.md §4), with a = Δ·curve(t/d).
+    /// from + r, r = a₁(V₁, t) then r += a₂(V₂ − r, t − s₂) (MergeAndChain.md), with a = Δ·curve(t/d).
     static func chainCheck() throws -> CheckReport {
         let from = 10.0, first = 110.0, second = -40.0, s2 = 0.2, d = 0.5
         var animator = Animator<Double>(value: from)

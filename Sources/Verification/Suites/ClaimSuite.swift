@@ -1,5 +1,5 @@
 // ClaimSuite.swift — claims common in documentation and blog posts, each marked holds or fails
-// with the numbers. A check passes when the verdict is the one DESIGN.md §4 leads us to expect; a
+// with the numbers. A check passes when the verdict is the one AnimationMath.docc leads us to expect; a
 // changed verdict means the model changed and fails the run.
 
 import AnimationMath

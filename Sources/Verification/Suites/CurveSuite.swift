@@ -25,7 +25,7 @@ enum CurveSuite {
         name: "circularFormula", metric: "maxAbsError", value: 1e-15,
         reason: "few ulps of 1 between rearranged and textbook forms")
 
-    /// SwiftUI's measured numbers are given to 2–3 significant digits (DESIGN.md §4).
+    /// SwiftUI's measured numbers are given to 2–3 significant digits (AnimationMath.docc/TimingCurves.md).
     static let measuredTolerance = Tolerance(
         name: "measuredOnSwiftUI", metric: "maxAbsError", value: 0.005,
         reason: "the device measurements are quoted to two decimals")

@@ -1,5 +1,5 @@
 // ModifierSuite.swift — delay, speed, their composition, repeatCount / repeatForever and
-// logicallyComplete(after:) against timelines derived by hand from DESIGN.md §4.
+// logicallyComplete(after:) against timelines derived by hand from AnimationMath.docc/Modifiers.md.
 
 import AnimationMath
 

@@ -11,7 +11,7 @@ enum SpringSuite {
     static let name = "spring"
 
     /// Closed form against the reference, relative to the distance. The reference is good to
-    /// ~1e-13 of the distance (DESIGN.md §3, ReferenceSolver's contract) and the closed form to
+    /// ~1e-13 of the distance (AccuracyContracts.md, ReferenceSolver's contract) and the closed form to
     /// ~1e-15 (Spring+Evaluation.swift); 1e-11 leaves room for the reference on long undamped and
     /// stiff runs and still catches any real error (a wrong branch or a lost term is ≥ 1e-8).
     static let closedFormTolerance = Tolerance(

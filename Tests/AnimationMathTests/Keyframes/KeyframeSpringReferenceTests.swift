@@ -4,8 +4,9 @@ import AnimationMath
 import ReferenceSolver
 import Testing
 
-/// The reference's contract is ~1e-12 of the motion's scale per segment (rk8pd at 1e-13, DESIGN.md
-/// §3; SpringReferenceTests measures 1e-15…1e-14); the closed form is a few ulps. A chain of three
+/// The reference's contract is ~1e-12 of the motion's scale per segment (rk8pd at 1e-13,
+/// AnimationMath.docc/AccuracyContracts.md; SpringReferenceTests measures 1e-15…1e-14); the closed
+/// form is a few ulps. A chain of three
 /// spring keyframes restarts the closed form at each boundary from its own state and the reference
 /// resets its driver at each retarget, so per-segment errors add up over the chain; rounding of the
 /// segment-relative time (t − start, one ulp of t times the velocity) adds ~1e-16. 1e-11 of the scale

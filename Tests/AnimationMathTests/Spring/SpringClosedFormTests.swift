@@ -13,7 +13,7 @@ import Darwin
 /// Library and hand formula each round a handful of times (an exp, a sin/cos, a few products) on
 /// terms of the order of the motion's scale, and both form the phase as fl(ω·t) from the same ω.
 /// Each side is then good to ~5e-16 of the scale; 1e-14 is 10× the worst of the two combined and
-/// 10× tighter than DESIGN.md §5's 1e-13 contract.
+/// 10× tighter than AccuracyContracts.md's 1e-13 contract.
 private let handClosedFormTolerance = 1e-14
 
 /// Growing motions (ζ < 0) are compared relative to their own envelope e^{|λ|t}·scale: the same

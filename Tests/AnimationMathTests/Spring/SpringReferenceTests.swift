@@ -11,7 +11,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The reference's own contract (OscillatorReference.swift, DESIGN.md §3): rk8pd at
+/// The reference's own contract (OscillatorReference.swift, AccuracyContracts.md): rk8pd at
 /// epsabs = epsrel = 1e-13 stays below ~1e-13 of the distance (measured 1e-15 … 1e-14) and bsimp
 /// on stiff springs below 1e-12; the closed form is good to ~1e-15 (SpringClosedFormTests). The
 /// difference is therefore the reference's error, bounded by 1e-12 relative to the distance

@@ -41,7 +41,7 @@ struct SpringHandSample {
 enum SpringErrorScale {
     /// The distance scale of a motion toward `target` with initial velocity `v0`: |T| + |v0|/ω0
     /// (the velocity carries the mass about |v0|/ω0 before the spring turns it). This is what
-    /// DESIGN.md §5 means by "relative to the distance".
+    /// AnimationMath.docc/AccuracyContracts.md means by "relative to the distance".
     static func position(target: Double, initialVelocity: Double, naturalFrequency ω0: Double) -> Double {
         abs(target) + abs(initialVelocity) / ω0
     }
