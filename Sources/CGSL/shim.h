@@ -3,6 +3,7 @@
 #ifndef HOOKE_CGSL_SHIM_H
 #define HOOKE_CGSL_SHIM_H
 
+#include <gsl/gsl_blas.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
 #include <gsl/gsl_roots.h>

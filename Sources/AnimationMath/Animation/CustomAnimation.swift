@@ -16,8 +16,9 @@ public protocol CustomAnimation: Hashable, Sendable {
     func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V?
 
     /// Whether this animation, starting while `previous` runs, takes over its state instead of being
-    /// chained after it. `value` is the new total interval and `time` the previous animation's
-    /// elapsed time. SwiftUI's default is `false`.
+    /// chained after it. `value` is the interval `previous` animates *before* the change (the
+    /// animator adds the change afterwards) and `time` the previous animation's elapsed time.
+    /// SwiftUI's default is `false`.
     func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
     ) -> Bool

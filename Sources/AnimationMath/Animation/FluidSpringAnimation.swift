@@ -89,22 +89,36 @@ public struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
 
     /// Always `true`: a `.spring` takes over whatever was running.
     ///
-    /// The previous animation is first sampled at `time` with the new total interval `value`
-    /// (`animate`, then `velocity`). If the previous animation is a `.spring`, its integrator state
-    /// is in `context` and is kept whole — offset, velocity *and* force — and the sampled offset and
-    /// velocity are that state's own. Otherwise the integrator takes the sampled offset (keeping the
-    /// state's current offset when the previous animation has finished) and velocity (keeping the
-    /// current one when it cannot say) and the force the state holds (zero unless a `.spring` ran in
-    /// this context). *Unverified on a device:* OpenSwiftUI reads the velocity before advancing;
-    /// the two orders differ by the integrator steps between the last frame and the change (the
-    /// recordings do not interrupt a `.spring`). Then time and start time are set to `time` (the new animation
-    /// takes over the begin time, so its clock continues the previous one's), and when the previous
-    /// `.spring`'s response *in effect at `time`* (blended, if it was itself blending) differs from
-    /// this one's, the response blends from it to ours over `blendDuration` starting now. Using the
-    /// response in effect, not the previous nominal one, keeps the stiffness continuous when a merge
-    /// interrupts a blend; for the ordinary case (previous not blending) the two are the same.
-    /// `context.isLogicallyComplete` is cleared: the merged spring completes logically `response`
-    /// seconds after the merge.
+    /// The order is SwiftUI's (a device recording of a retargeted `.spring`, not in this repository,
+    /// matches it to ~2e-7 pt RMS; sampling with the new interval instead misses by 0.56 pt):
+    /// 1. `previous` is sampled at `time` with `value`, the interval it animates *before* the change
+    ///    (the animator adds the change only after this call): `animate`, then `velocity`. For a
+    ///    previous `.spring` that advances its integrator — whose state is in `context` — through the
+    ///    1/300 s steps between the last frame and the change *toward the old target*.
+    /// 2. The integrator keeps that state — offset, velocity and force — and sets its time and start
+    ///    time to `time`; the frames after the merge integrate toward the new total from there (the
+    ///    new animation takes over the begin time, so its clock continues the previous one's).
+    ///
+    /// Continuity at the merge, by previous animation:
+    /// - **`.spring`**: the state is kept whole, so position, velocity and force are continuous: the
+    ///   first frame at the change time shows exactly what the previous spring would have shown.
+    /// - **a timing curve, an interpolating spring, any other animation**: the integrator takes the
+    ///   sampled offset and velocity — the previous animation's own position and velocity toward
+    ///   its old target, so position and velocity are continuous — and the force the state holds,
+    ///   zero unless a `.spring` ran in this context. The force is not the previous animation's
+    ///   acceleration, so the acceleration jumps at the merge (the first step's half-kick uses F = 0).
+    ///   A previous animation that cannot say its velocity leaves the state's velocity (zero for a
+    ///   context no `.spring` ran in): then the velocity jumps to zero.
+    /// - **a previous animation that has finished** (`animate` returned `nil` at `time`, before a
+    ///   frame removed it): it covered its whole interval, so the offset becomes `value` — the
+    ///   position it was showing — and the velocity is sampled as above.
+    ///
+    /// Then, when the previous `.spring`'s response *in effect at `time`* (blended, if it was itself
+    /// blending) differs from this one's, the response blends from it to ours over `blendDuration`
+    /// starting now. Using the response in effect, not the previous nominal one, keeps the stiffness
+    /// continuous when a merge interrupts a blend; for the ordinary case (previous not blending) the
+    /// two are the same. `context.isLogicallyComplete` is cleared: the merged spring completes
+    /// logically `response` seconds after the merge.
     @inlinable
     public func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
@@ -112,7 +126,7 @@ public struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
         let sampledOffset = previous.animate(value: value, time: time, context: &context)
         let sampledVelocity = previous.velocity(value: value, time: time, context: context)
         var state = context.state[FluidSpringStateKey<V>.self]
-        if let sampledOffset { state.integrator.offset = sampledOffset }
+        state.integrator.offset = sampledOffset ?? value
         if let sampledVelocity { state.integrator.velocity = sampledVelocity }
         if let previousSpring = previous.base as? FluidSpringAnimation {
             let previousResponse = Self.blendedResponse(

@@ -75,11 +75,12 @@ enum AnimatorSuite {
         while t < 2 {
             if !merged && t >= merge {
                 animator.setValue(second, animation: animation, at: t)
-                interval = second - from
-                // shouldMerge samples the running spring at the merge time with the new interval
-                // (advancing it there), then restarts its clock at the merge time.
+                // shouldMerge samples the running spring at the merge time with the interval before
+                // the change (advancing it there toward the old target), then restarts its clock at
+                // the merge time; the new interval applies from the next step on.
                 integrator.advance(interval: interval, to: t, stiffness: k, dampingRatio: 0.7)
                 integrator.time = t
+                interval = second - from
                 merged = true
             }
             let frame = animator.frame(at: t)

@@ -145,7 +145,8 @@ struct FluidSpringAnimationTests {
             replica.advance(interval: 100, to: time, stiffness: k, dampingRatio: 0.7)
         }
         let mergeTime = 0.2
-        #expect(animation.shouldMerge(previous: Animation(animation), value: 150.0, time: mergeTime, context: &context))
+        // `value` is the interval before the change (100); the frames after it animate the new 150.
+        #expect(animation.shouldMerge(previous: Animation(animation), value: 100.0, time: mergeTime, context: &context))
         #expect(replica.force != 0)
         let merged = try #require(animation.animate(value: 150.0, time: 0.25, context: &context))
 
@@ -171,13 +172,24 @@ struct FluidSpringAnimationTests {
         let previous = Animation.linear(duration: 1)
         var context = AnimationContext<Double>()
         _ = previous.animate(value: 80.0, time: 0.5, context: &context)
-        #expect(spring.shouldMerge(previous: previous, value: 200.0, time: 0.5, context: &context))
+        // `value` is the interval before the change (80); the new total is 200.
+        #expect(spring.shouldMerge(previous: previous, value: 80.0, time: 0.5, context: &context))
         let next = try #require(spring.animate(value: 200.0, time: 0.51, context: &context))
-        // The linear animation, asked about the new total 200 at half time: offset 100, velocity 200.
-        var expected = SpringIntegratorState<Double>(offset: 100, velocity: 200, force: 0, time: 0.5)
+        // The linear animation, asked about its own interval 80 at half time: offset 40, velocity 80.
+        var expected = SpringIntegratorState<Double>(offset: 40, velocity: 80, force: 0, time: 0.5)
         expected.advance(interval: 200, to: 0.51, stiffness: SpringIntegratorState<Double>.stiffness(response: 0.5),
                          dampingRatio: 1)
         #expect(abs(next - expected.offset) <= Self.handTolerance * 200)
+    }
+
+    @Test func mergingFromAFinishedAnimationStartsFromItsWholeInterval() throws {
+        // A linear animation finished at 0.5 s but not yet removed by a frame: at 0.6 s `animate`
+        // returns nil, so it covered its whole interval (80) and the spring starts there, at rest.
+        let spring = FluidSpringAnimation(response: 0.5, dampingFraction: 1)
+        var context = AnimationContext<Double>()
+        #expect(spring.shouldMerge(previous: .linear(duration: 0.5), value: 80.0, time: 0.6, context: &context))
+        #expect(spring.animate(value: 200.0, time: 0.6, context: &context) == 80)
+        #expect(spring.velocity(value: 200.0, time: 0.6, context: context) == 0)
     }
 
     @Test func blendIsASmoothstepFromTheOldResponseToTheNew() {
@@ -202,7 +214,7 @@ struct FluidSpringAnimationTests {
         let new = FluidSpringAnimation(response: 0.2, dampingFraction: 1, blendDuration: 1)
         var context = AnimationContext<Double>()
         for time in frameTimes(count: 7) { _ = old.animate(value: 10.0, time: time, context: &context) }
-        #expect(new.shouldMerge(previous: Animation(old), value: 20.0, time: 0.1, context: &context))
+        #expect(new.shouldMerge(previous: Animation(old), value: 10.0, time: 0.1, context: &context))
         var replicaOld = SpringIntegratorState<Double>()
         for time in frameTimes(count: 7) {
             replicaOld.advance(interval: 10, to: time, stiffness: SpringIntegratorState<Double>.stiffness(response: 0.5),

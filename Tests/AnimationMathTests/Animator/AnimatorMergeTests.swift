@@ -80,7 +80,7 @@ struct AnimatorMergeTests {
         #expect(!animator.isAnimating && last.value == 694)
     }
 
-    @Test("a spring interrupting a chained timing curve merges with it (shouldMerge is always true)")
+    @Test("a spring interrupting a timing curve merges with it and samples it toward the old target")
     func springAfterCurve() {
         var animator = Animator(value: 0.0)
         animator.setValue(100, animation: .linear(duration: 1), at: 0)
@@ -88,11 +88,52 @@ struct AnimatorMergeTests {
         animator.setValue(200, animation: .spring, at: 0.5)
         #expect(animator.chainCount == 1)
         let after = animator.frame(at: 0.5)
-        // FluidSpringAnimation.shouldMerge samples the previous animation at the merge time with the
-        // *new* total interval (200 · 0.5 = 100), so the presentation moves from 50 to 100 there: the
-        // animator passes the new interval as `value`, as SwiftUI's documentation of shouldMerge says
-        // ("the vector to animate towards").
+        // The linear animation is sampled with the interval it animates before the change (100):
+        // offset 50, velocity 100 — the presentation stays at 50 (sampling with the new total 200
+        // would move it to 100).
         #expect(before.value == 50)
-        #expect(abs(after.value - 100) <= Self.sameStepsTolerance)
+        #expect(abs(after.value - 50) <= Self.sameStepsTolerance)
+        #expect(abs(after.velocity! - 100) <= Self.sameStepsTolerance)
+    }
+
+    /// What a `.spring` interrupts: another `.spring`, a timing curve, an interpolating spring.
+    static let previousAnimations: [(name: String, animation: Animation)] = [
+        ("spring", .spring(response: 0.5, dampingFraction: 0.7)),
+        ("easeInOut", .easeInOut(duration: 1)),
+        ("interpolatingSpring", .interpolatingSpring(stiffness: 120, damping: 12)),
+    ]
+
+    /// Position and velocity at every merge: the presentation a frame at the change time would have
+    /// shown without the change (a copy of the animator) against the first frame after it, for
+    /// changes between frames and on a frame, toward targets on both sides. The merge keeps or samples
+    /// the state, so only the animator's `model − interval + x` rounds: values ≤ 300, 1e-12.
+    @Test("a .spring merging into a spring, a curve or an interpolating spring is continuous at every merge",
+          arguments: 0..<3)
+    func continuousAtEveryMerge(previousIndex: Int) {
+        let (name, previous) = Self.previousAnimations[previousIndex]
+        let spring = Animation.spring(response: 0.4, dampingFraction: 0.8)
+        let changes: [(time: Double, target: Double)] = [(0.2 + 0.3 / 60, -50), (0.45, 300), (0.61 + 0.7 / 60, 20)]
+        var animator = Animator(value: 0.0)
+        animator.setValue(100, animation: previous, at: 0)
+        var next = 0
+        for i in 0...60 {
+            let time = Double(i) * Self.frame
+            while next < changes.count, changes[next].time <= time {
+                let change = changes[next]
+                var probe = animator
+                let before = probe.frame(at: change.time)
+                // The first change interrupts `previous`; the later ones merge spring into spring.
+                animator.setValue(change.target, animation: spring, at: change.time)
+                #expect(animator.chainCount == 1, "\(name): merged")
+                let after = animator.frame(at: change.time)
+                #expect(abs(after.value - before.value) <= Self.sameStepsTolerance,
+                        "\(name) at \(change.time): \(before.value) → \(after.value)")
+                #expect(abs(after.velocity! - before.velocity!) <= Self.sameStepsTolerance,
+                        "\(name) at \(change.time): velocity \(before.velocity!) → \(after.velocity!)")
+                next += 1
+            }
+            _ = animator.frame(at: time)
+        }
+        #expect(next == changes.count)
     }
 }

@@ -1,0 +1,133 @@
+// FixedStepSpringReference.swift — SwiftUI's 1/300 s `.spring` rule in closed form: the state
+// after n steps as the n-th power of the rule's step matrix, formed with GSL's BLAS.
+//
+// The rule, per step h (AnimationMath's `SpringIntegratorState.advance`):
+//
+//     f = F·h/2 + v;   x += f·h;   F = −2√k·ζ·f + k(Δ − x);   v = F·h/2 + f
+//
+// is linear in the homogeneous state s = (x, v, F, Δ) (Δ, the target, is carried along unchanged),
+// so one step is s ← M·s with M = K₂·P·D·K₁ — the half-step kick into f, the drift of x, the new
+// force, the second kick — and n steps are Mⁿ·s, formed by binary powering (⌈log₂ n⌉ squarings and
+// as many products, `gsl_blas_dgemm`).
+//
+// What is independent of AnimationMath: the evaluation. The rule is written down here from its
+// formula, not called, and evaluated as a matrix power instead of n sequential updates: a different
+// order of every operation, different rounding, and exact divisions by 2 and by 1/h where the
+// integrator multiplies by rounded reciprocals. Agreement to ~1e-13 of the distance therefore shows
+// that the integrator computes the rule, and — given the same events — that whatever drives it
+// (the animator's merge) runs the steps it should, toward the target it should, in the order it
+// should. What is *not* independent: the rule itself (the formula above is SwiftUI's, matched to real
+// recordings elsewhere) and its clock (`stepCount`: the steps are taken while the accumulated clock
+// is below the requested time, and that clock is summed in floating point as the rule sums it —
+// which step a frame lands on is part of the rule, not of the arithmetic). A continuous solution of
+// the ODE m·x'' + c·x' + k(x − Δ) = 0 cannot serve as this reference: the rule departs from it by
+// O(h) (0.4 % of Δ for response 0.5 from its zero initial force alone), nine orders above what is
+// checked here; `OscillatorReference` measures that departure.
+
+import CGSL
+
+/// SwiftUI's fixed-step `.spring` rule evaluated as powers of its step matrix (see the file header).
+public struct FixedStepSpringReference: Sendable {
+    /// Position, velocity and force of the rule's state (the same three numbers as the integrator's).
+    public struct State: Sendable, Hashable {
+        public var position: Double
+        public var velocity: Double
+        public var force: Double
+
+        public init(position: Double = 0, velocity: Double = 0, force: Double = 0) {
+            self.position = position
+            self.velocity = velocity
+            self.force = force
+        }
+    }
+
+    /// k, already capped as the rule caps it.
+    public var stiffness: Double
+    /// ζ.
+    public var dampingRatio: Double
+    /// h.
+    public var step: Double
+
+    public init(stiffness: Double, dampingRatio: Double, step: Double = 1.0 / 300.0) {
+        self.stiffness = stiffness
+        self.dampingRatio = dampingRatio
+        self.step = step
+    }
+
+    /// The number of steps the rule takes to bring its clock from `clock` to at least `time`, and
+    /// the clock it then reads: the clock is summed `clock + h + h + …` in floating point while it
+    /// is below `time`, exactly as the rule sums it. (The rule's restart after a gap of more than
+    /// 1 s is not modelled: keep `time − clock` ≤ 1.)
+    public static func stepCount(from clock: Double, to time: Double, step: Double = 1.0 / 300.0) -> (steps: Int, clock: Double) {
+        var t = clock, n = 0
+        while t < time {
+            t += step
+            n += 1
+        }
+        return (n, t)
+    }
+
+    /// The state after `steps` steps toward `interval` from `state`.
+    /// - Throws: ``ReferenceError/invalidInput(field:value:expected:)`` for a non-finite input or a
+    ///   negative count; ``ReferenceError/gslFailure(function:status:reason:)`` if BLAS fails.
+    public func advance(_ state: State, toward interval: Double, steps: Int) throws(ReferenceError) -> State {
+        prepareGSL()
+        for (field, value) in [("stiffness", stiffness), ("dampingRatio", dampingRatio), ("step", step),
+                               ("interval", interval), ("state.position", state.position),
+                               ("state.velocity", state.velocity), ("state.force", state.force)]
+        where !value.isFinite {
+            throw .invalidInput(field: field, value: value, expected: "a finite number")
+        }
+        guard steps >= 0 else { throw .invalidInput(field: "steps", value: Double(steps), expected: "a count ≥ 0") }
+        let power = try Self.power(stepMatrix(), steps)
+        let s = [state.position, state.velocity, state.force, interval]
+        func row(_ i: Int) -> Double { (0..<4).reduce(0) { $0 + power[4 * i + $1] * s[$1] } }
+        return State(position: row(0), velocity: row(1), force: row(2))
+    }
+
+    /// M = K₂·P·D·K₁ on (x, v, F, Δ), row-major 4×4; the velocity slot holds f between the kicks.
+    func stepMatrix() throws(ReferenceError) -> [Double] {
+        let h = step, k = stiffness, c = -2 * stiffness.squareRoot() * dampingRatio
+        // K₁: f = v + F·h/2.
+        let kick1: [Double] = [1, 0, 0, 0,  0, 1, h / 2, 0,  0, 0, 1, 0,  0, 0, 0, 1]
+        // D: x = x + f·h.
+        let drift: [Double] = [1, h, 0, 0,  0, 1, 0, 0,  0, 0, 1, 0,  0, 0, 0, 1]
+        // P: F = c·f + k·(Δ − x).
+        let force: [Double] = [1, 0, 0, 0,  0, 1, 0, 0,  -k, c, 0, k,  0, 0, 0, 1]
+        // K₂: v = f + F·h/2.
+        let kick2 = kick1
+        return try Self.multiply(kick2, Self.multiply(force, Self.multiply(drift, kick1)))
+    }
+
+    /// Aⁿ by binary powering.
+    static func power(_ matrix: [Double], _ n: Int) throws(ReferenceError) -> [Double] {
+        var result: [Double] = [1, 0, 0, 0,  0, 1, 0, 0,  0, 0, 1, 0,  0, 0, 0, 1]
+        var base = matrix, n = n
+        while n > 0 {
+            if n & 1 == 1 { result = try multiply(result, base) }
+            n >>= 1
+            if n > 0 { base = try multiply(base, base) }
+        }
+        return result
+    }
+
+    /// A·B for row-major 4×4 matrices, with `gsl_blas_dgemm`.
+    static func multiply(_ a: [Double], _ b: [Double]) throws(ReferenceError) -> [Double] {
+        var a = a, b = b
+        var c = [Double](repeating: 0, count: 16)
+        let status = a.withUnsafeMutableBufferPointer { pa in
+            b.withUnsafeMutableBufferPointer { pb in
+                c.withUnsafeMutableBufferPointer { pc in
+                    var va = gsl_matrix_view_array(pa.baseAddress, 4, 4)
+                    var vb = gsl_matrix_view_array(pb.baseAddress, 4, 4)
+                    var vc = gsl_matrix_view_array(pc.baseAddress, 4, 4)
+                    return gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1, &va.matrix, &vb.matrix, 0, &vc.matrix)
+                }
+            }
+        }
+        guard status == gslSuccess else {
+            throw .gslFailure(function: "gsl_blas_dgemm", status: status, reason: gslReason(status))
+        }
+        return c
+    }
+}
