@@ -4,6 +4,7 @@
 // (`concurrentPerform`, one suite per iteration); each suite's checks run in sequence, in a fixed
 // order, and results are stored by suite index, so the report's order never depends on timing.
 
+import AnimationMath
 import Dispatch
 import Foundation
 
@@ -19,6 +20,8 @@ public struct VerificationConfiguration: Sendable {
     public var springImplementations: [SpringImplementation]
     /// The retargeting (merge) implementations that go through the continuity checks.
     public var retargetImplementations: [RetargetImplementation]
+    /// The cubic timing Bézier under test: control points → progress → value.
+    public var bezier: @Sendable (Double, Double, Double, Double) -> @Sendable (Double) -> Double
 
     /// The seed used when `--seed` is not given.
     public static let defaultSeed: UInt64 = 0x484F_4F4B_45  // "HOOKE"
@@ -32,6 +35,10 @@ public struct VerificationConfiguration: Sendable {
         self.recordingsDirectory = recordingsDirectory
         self.springImplementations = springImplementations
         self.retargetImplementations = retargetImplementations
+        self.bezier = { x1, y1, x2, y2 in
+            let curve = UnitCurve.bezier(startControlPoint: UnitPoint(x: x1, y: y1), endControlPoint: UnitPoint(x: x2, y: y2))
+            return { curve.value(at: $0) }
+        }
     }
 }
 
@@ -81,6 +88,7 @@ public enum Verifier {
         ClaimSuite.suite,
         RecordingSuite.suite,
         KeyframeSuite.suite,
+        PrecisionSuite.suite,
     ]
 
     /// The names of every suite, for `--suite` validation.

@@ -9,8 +9,8 @@ enum AnimatorSuite {
     /// Chain vs the formula with curves from GSL: the animator adds a handful of roundings of
     /// values of size Δ to the curve's own ~1e-15 → 1e-13 of Δ.
     static let chainTolerance = Tolerance(
-        name: "chainFormula", metric: "maxRelError", value: 1e-13,
-        reason: "a few additions of Δ-sized values on top of the curve's ~1e-15 (vs GSL Brent)")
+        name: "chainFormula", metric: "maxRelError", value: 2e-15,
+        reason: "measured 3.8e-16 of Δ: a few additions of Δ-sized values on top of the curve's ulps (vs GSL Brent)")
 
     /// A merged `.spring` must be the integrator continued from its state: identical operations.
     static let mergeTolerance = Tolerance(

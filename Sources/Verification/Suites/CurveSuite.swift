@@ -14,10 +14,10 @@ enum CurveSuite {
     static let name = "curves"
 
     /// Curve value vs y(s_GSL): the library's solver and Brent both reach s to ~2 ulps; the value
-    /// error is that times the local slope |dy/dx|, ≤ ~50 for the curves used here → 1e-13.
+    /// error is that times the local slope |dy/dx|: measured 1.2e-15 (random 8), 2.4e-15 (random 200).
     static let bezierTolerance = Tolerance(
-        name: "bezierVsBrent", metric: "maxAbsError", value: 1e-13,
-        reason: "both solvers bracket s to ~2 ulps; times a slope of at most ~50 on these curves")
+        name: "bezierVsBrent", metric: "maxAbsError", value: 1e-14,
+        reason: "measured 2.4e-15 worst (random 200): both solvers resolve s to ~2 ulps, times the slope")
 
     /// The circular curves against their textbook formulas: the library rearranges them to avoid
     /// cancellation, the textbook forms round a few ulps of 1 → 1e-15 absolute.
@@ -135,7 +135,7 @@ enum CurveSuite {
                           metrics: stats.metrics(absoluteUnit: "pt", absoluteScale: delta)
                               + [Metric("valuesAfterDuration", Double(lateValues), ulpEquivalent: 1)],
                           worst: stats.worst,
-                          tolerance: Tolerance(name: "bezierVsBrent", metric: "maxRelError", value: bezierTolerance.value,
-                                               reason: bezierTolerance.reason))
+                          tolerance: Tolerance(name: "timingCurveVsBrent", metric: "maxRelError", value: 4e-15,
+                                               reason: "measured 4.6e-16 of Δ: one Bézier solve and one multiplication"))
     }
 }

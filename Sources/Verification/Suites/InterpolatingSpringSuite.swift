@@ -11,8 +11,8 @@ enum InterpolatingSpringSuite {
     /// Underdamped and critical: the closed form of unit progress (a few libm calls) against the
     /// reference (~1e-13 of Δ) → 1e-11, as for `Spring`.
     static let tolerance = Tolerance(
-        name: "closedFormVsReference", metric: "maxRelError", value: 1e-11,
-        reason: "GSL reference ~1e-13 of the distance, closed form ~1e-15; margin as for Spring")
+        name: "closedFormVsReference", metric: "maxRelError", value: 1e-12,
+        reason: "GSL floors at ~1e-13 of the distance; measured 9.9e-14")
 
     static let suite = VerificationSuite(name: name, summary: "interpolatingSpring vs GSL (exact for ζ ≤ 1; SwiftUI's ζ > 1 form measured)") { _ in
         let exact: [(Double, Double, Double)] = [(1, 0.5, 0), (1, 0.5, 2), (157.9, 8, -3), (40, 0, 1), (100, 20, 0)]  // k, c, v0 (ζ ≤ 1)

@@ -11,18 +11,18 @@ enum KeyframeSuite {
 
     /// Spring keyframes: closed form (~1e-15) vs the reference (~1e-13 of the scale), with margin.
     static let springTolerance = Tolerance(
-        name: "springKeyframesVsReference", metric: "maxRelError", value: 1e-11,
-        reason: "GSL reference ~1e-13 of the distance, closed form ~1e-15; margin as for Spring")
+        name: "springKeyframesVsReference", metric: "maxRelError", value: 3e-13,
+        reason: "measured 3.1e-14; GSL floors at ~1e-13 of the distance")
     /// Linear and move keyframes: Δ·curve(s) plus one addition; the curve agrees with GSL's Brent
     /// root to ~1e-15 (curves suite), so 1e-13 of the distance.
     static let linearTolerance = Tolerance(
-        name: "linearKeyframesExact", metric: "maxRelError", value: 1e-13,
-        reason: "one Bézier solve (~1e-15 vs GSL Brent) and a multiply-add per sample")
+        name: "linearKeyframesExact", metric: "maxRelError", value: 2e-15,
+        reason: "measured 1.8e-16: one Bézier solve (ulps vs GSL Brent) and a multiply-add per sample")
     /// Cubic knots: the value at a knot is the polynomial at its end (a few roundings of values ≤ 3);
     /// velocity one nanosecond either side differs by |x''|·2e-9 ≤ ~1e-7 of the velocity scale.
     static let cubicTolerance = Tolerance(
-        name: "cubicKnotsContinuous", metric: "maxRelError", value: 1e-6,
-        reason: "x'' ≲ 50 /s² over a 2 ns window around each knot, relative to a velocity scale ~10 /s")
+        name: "cubicKnotsContinuous", metric: "maxRelError", value: 1e-7,
+        reason: "measured 1.2e-8: x'' ≲ 50 /s² over the 2 ns window around each knot, relative to ~10 /s")
 
     static let suite = VerificationSuite(name: name, summary: "keyframe timelines: spring vs GSL, linear/move exact, cubic knots smooth") { _ in
         [try springCheck(), try linearCheck(), cubicCheck()]

@@ -9,8 +9,8 @@ enum ModifierSuite {
     /// A modifier only transforms time (or reverses): the result must be the base animation's
     /// value at the transformed time to a few ulps of Δ (the transformed time itself rounds).
     static let timelineTolerance = Tolerance(
-        name: "modifierTimeline", metric: "maxRelError", value: 1e-14,
-        reason: "modifiers transform time with one or two roundings; the curve's slope ≤ 2 amplifies that to a few ulps of Δ")
+        name: "modifierTimeline", metric: "maxRelError", value: 1e-15,
+        reason: "measured identical: the modifiers and the hand timeline form the same times; 4 ulps of Δ allow a reordering")
 
     static let suite = VerificationSuite(
         name: name, summary: "delay, speed, repeatCount/repeatForever, logicallyComplete vs hand-derived timelines"
