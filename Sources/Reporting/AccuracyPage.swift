@@ -44,6 +44,7 @@ enum AccuracyPage {
         page += "physically right value; the verifier checks that SwiftUI's model reproduces the erratum and measures its size.\n\n"
         let errata = erratumTable(verification)
         page += errata.rows.isEmpty ? "_No erratum checks in this run._\n\n" : errata.render() + "\n"
+        page += followsSwiftUI
 
         page += "## Documentation claims\n\n"
         page += "Claims common in documentation and blog posts, each marked holds or fails with the numbers. "
@@ -75,6 +76,17 @@ enum AccuracyPage {
         page += "## Baseline\n\n" + baselineSection(verification.baseline)
         return page
     }
+
+    /// Where Hooke deliberately returns SwiftUI's number rather than the exact one.
+    static let followsSwiftUI = """
+        Where Hooke returns SwiftUI's value, not the exact one: `UnitCurve.velocity(at:)` at a Bézier's ends \
+        (progress ≤ 0 or ≥ 1) is dy/ds over dx/ds from the polynomial coefficients, 1 when the two are equal \
+        (0 = 0 included), ±∞ when only dx/ds is 0 — so easeOut at 0 is 1 and easeIn at 1 is 0 (the limits are \
+        1/0.58 = 1.724), as SwiftUI's own compatibility tests expect; inside (0, 1) the velocity is the exact \
+        derivative.
+
+
+        """
 
     static func summaryLine(_ verification: VerificationReport) -> String {
         let checks = verification.checks

@@ -169,8 +169,8 @@ struct CubicTimingBezier: Sendable {
     @inlinable @inline(__always)
     func velocity(at p: Double) -> Double {
         if p.isNaN { return p }
-        if p <= 0 { return slope(atParameter: 0) }
-        if p >= 1 { return slope(atParameter: 1) }
+        if p <= 0 { return endSlope(atParameter: 0) }
+        if p >= 1 { return endSlope(atParameter: 1) }
         return slope(atParameter: parameter(forX: p).s)
     }
 
@@ -179,8 +179,8 @@ struct CubicTimingBezier: Sendable {
     @inlinable @inline(__always)
     func valueAndVelocity(at p: Double) -> (value: Double, velocity: Double) {
         if p.isNaN { return (p, p) }
-        if p <= 0 { return (0, slope(atParameter: 0)) }
-        if p >= 1 { return (1, slope(atParameter: 1)) }
+        if p <= 0 { return (0, endSlope(atParameter: 0)) }
+        if p >= 1 { return (1, endSlope(atParameter: 1)) }
         let s = parameter(forX: p).s
         return (y(s), slope(atParameter: s))
     }
@@ -327,6 +327,25 @@ struct CubicTimingBezier: Sendable {
         }
         if dx1 != 0 { return dy1 / dx1 }
         return slopeLimit(atParameter: s, dx1: dx1, dy1: dy1)
+    }
+
+    /// dy/dx at an end of the curve (s = 0 or 1), as SwiftUI computes it: dy/ds over dx/ds from
+    /// the power-basis coefficients c = 3·p₁, b = 3·(p₂ − p₁) − c, a = 1 − c − b (for x and for y),
+    /// each derivative (3a·s + 2b)·s + c; 1 when the two are equal (including 0 = 0), otherwise their
+    /// IEEE ratio — ±infinity when only dx/ds is 0. Not the limit `slope(atParameter:)` takes: at
+    /// easeOut's start both derivatives are exactly 0 and the result is 1 (the limit is 1/0.58); at
+    /// easeIn's end dy/ds is exactly 0 while dx/ds rounds to −2.2e-16, so the result is 0 (the
+    /// limit is again 1/0.58). SwiftUI's own compatibility tests expect exactly these two values.
+    @inlinable
+    func endSlope(atParameter s: Double) -> Double {
+        func derivative(_ p1: Double, _ p2: Double) -> Double {
+            let c = 3 * p1
+            let b = 3 * (p2 - p1) - c
+            let a = 1 - c - b
+            return (3 * a * s + 2 * b) * s + c
+        }
+        let dx = derivative(x1, x2), dy = derivative(y1, y2)
+        return dx == dy ? 1 : dy / dx
     }
 
     /// The L'Hôpital branch of `slope(atParameter:)`, for x'(s) = 0. Rare; kept out of line.

@@ -86,12 +86,17 @@ public struct UnitCurve: Sendable {
     ///
     /// - Parameter progress: The input progress; clamped to [0, 1], so the velocity outside is the
     ///   velocity at the nearer end (not 0).
-    /// - Returns: The derivative of the curve at `progress`. Where the Bézier's x'(s) vanishes
-    ///   (control x at 0 or 1, such as easeIn's end and easeOut's start) this is the finite limit,
-    ///   e.g. 1/0.58 for easeOut at 0. Where the tangent is vertical the derivative is infinite and
-    ///   the result is ±infinity: circularEaseIn at 1, circularEaseOut at 0, circularEaseInOut at ½,
-    ///   and Béziers such as (0, 0.5)(1, 1) at 0 or (1, 0)(0, 1) at ½; at a cusp, where the two
-    ///   one-sided limits differ, the limit from the left (from the right at 0) is returned.
+    /// - Returns: The derivative of the curve at `progress`. Inside (0, 1), where the Bézier's
+    ///   x'(s) vanishes this is the exact limit; where the tangent is vertical the derivative is
+    ///   infinite and the result is ±infinity: circularEaseInOut at ½ and Béziers such as
+    ///   (1, 0)(0, 1) at ½; at a cusp, where the two one-sided limits differ, the limit from the left.
+    ///   **At the ends** (progress ≤ 0 or ≥ 1) a Bézier gives what SwiftUI gives, not the limit:
+    ///   dy/ds over dx/ds from the polynomial coefficients, 1 when they are equal (0 = 0 included),
+    ///   ±infinity when only dx/ds is 0 (see `CubicTimingBezier.endSlope`). So easeOut at 0 is 1
+    ///   (limit 1/0.58) and easeIn at 1 is 0 (limit 1/0.58), as SwiftUI's compatibility tests
+    ///   expect; easeIn at 0, easeOut at 1 and easeInOut at both ends are 0; (0, 0.5)(1, 1) at 0 is
+    ///   +infinity. The other presets' ends are their exact values: linear 1 and 1; circularEaseIn
+    ///   0 and +infinity; circularEaseOut +infinity and 0; circularEaseInOut 0 and 0.
     ///   NaN for NaN progress.
     /// - Complexity: O(1), as `value(at:)`.
     @inlinable

@@ -82,6 +82,24 @@ struct UnitCurveTests {
         #expect(Swift.abs(curve.velocity(at: progress) - velocity) <= handComputedTolerance * 4)
     }
 
+    /// Every preset's velocity at both ends, as SwiftUI gives it. The two Bézier ends where dx/ds
+    /// vanishes are SwiftUI's own compatibility-test expectations (run on SwiftUI itself):
+    /// `easeIn.velocity(at: 1) == 0` and `easeOut.velocity(at: 0) ≈ 1.0` (±0.01; here exactly 1,
+    /// the 0 = 0 case). The others are the exact end slopes: a Bézier's y'(s) = 3 y1 = 0 at the
+    /// start and 3 (1 − y2) = 0 at the end while x' ≠ 0; the circular curves' closed forms.
+    @Test("preset velocities at progress 0 and 1", arguments: [
+        ("linear", 1.0, 1.0), ("easeIn", 0.0, 0.0), ("easeOut", 1.0, 0.0), ("easeInOut", 0.0, 0.0),
+        ("circularEaseIn", 0.0, Double.infinity), ("circularEaseOut", Double.infinity, 0.0),
+        ("circularEaseInOut", 0.0, 0.0),
+    ])
+    func presetEndVelocities(name: String, atStart: Double, atEnd: Double) throws {
+        let curve = try #require(allPresets.first { $0.name == name }).curve
+        #expect(curve.velocity(at: 0) == atStart, "\(name) at 0: \(curve.velocity(at: 0))")
+        #expect(curve.velocity(at: 1) == atEnd, "\(name) at 1: \(curve.velocity(at: 1))")
+        #expect(curve.valueAndVelocity(at: 0).velocity == atStart)
+        #expect(curve.valueAndVelocity(at: 1).velocity == atEnd)
+    }
+
     /// Where the tangent is vertical, velocity is +infinity (documented).
     @Test func circularVerticalTangentsAreInfinite() {
         #expect(UnitCurve.circularEaseIn.velocity(at: 1) == .infinity)
