@@ -11,7 +11,7 @@
 /// The functions capture nothing — they are handed the box and read the animation from it in place —
 /// so a call neither copies the animation nor retains a closure context. Other value types take the
 /// generic path.
-public struct Animation: Hashable, Sendable, CustomStringConvertible {
+public struct Animation: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     @usableFromInline let box: AnimationBoxBase
 
     /// Wraps `base`. Wrapping an `Animation` returns it unchanged.
@@ -92,6 +92,9 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { box.hash(into: &hasher) }
 
     public var description: String { String(describing: box.anyBase) }
+
+    /// The description wrapped as SwiftUI prints it: `AnyAnimator(DefaultAnimation())` for `.default`.
+    public var debugDescription: String { "AnyAnimator(\(description))" }
 }
 
 extension Animation: CustomAnimation {}

@@ -1,5 +1,5 @@
-/// SwiftUI's `.spring` animation (also `.smooth`, `.snappy`, `.bouncy`, `.interactiveSpring`,
-/// `.default`): a fixed-step integrator that keeps running across interruptions.
+/// SwiftUI's `.spring` animation (also `.smooth`, `.snappy`, `.bouncy`, `.interactiveSpring`, and
+/// the integrator behind `DefaultAnimation`): a fixed-step integrator that keeps running across interruptions.
 ///
 /// Goals, in order: 1. reproduce SwiftUI frame for frame (real recordings match to ~1e-6 pt);
 /// 2. keep offset, velocity *and* force when a new `.spring` takes over, blending the response;
@@ -128,7 +128,7 @@ public struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
         var state = context.state[FluidSpringStateKey<V>.self]
         state.integrator.offset = sampledOffset ?? value
         if let sampledVelocity { state.integrator.velocity = sampledVelocity }
-        if let previousSpring = previous.base as? FluidSpringAnimation {
+        if let previousSpring = Self.spring(of: previous) {
             let previousResponse = Self.blendedResponse(
                 response: previousSpring.response, blendInterval: state.blendInterval,
                 blendStart: state.blendStart, blendDuration: previousSpring.blendDuration, time: time)
@@ -143,6 +143,18 @@ public struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
         // The merged animation is a new one: logically complete again only after its response.
         context.isLogicallyComplete = false
         return true
+    }
+}
+
+extension FluidSpringAnimation {
+    /// The `.spring` that `animation` runs: itself, or the one `DefaultAnimation` behaves as; `nil`
+    /// for any other animation.
+    @inlinable
+    static func spring(of animation: Animation) -> FluidSpringAnimation? {
+        let base = animation.base
+        if let spring = base as? FluidSpringAnimation { return spring }
+        if let defaultAnimation = base as? DefaultAnimation { return defaultAnimation.spring }
+        return nil
     }
 }
 

@@ -21,7 +21,8 @@ struct PresetAnimationTests {
                 == FluidSpringAnimation(response: 0.15, dampingFraction: 1 - 0.15, blendDuration: 0.25))
         #expect(fluid(.interactiveSpring(response: 0.15))
                 == FluidSpringAnimation(response: 0.15, dampingFraction: 0.86, blendDuration: 0.25))
-        #expect(fluid(.default) == FluidSpringAnimation(response: 0.55, dampingFraction: 1))
+        #expect((Animation.default.base as? DefaultAnimation)?.spring
+                == FluidSpringAnimation(response: 0.55, dampingFraction: 1, blendDuration: 0))
         let fromSpring = try #require(fluid(.spring(Spring(response: 0.7, dampingRatio: 0.4), blendDuration: 0.1)))
         #expect(abs(fromSpring.response - 0.7) <= 1e-15 && abs(fromSpring.dampingFraction - 0.4) <= 1e-15)
         #expect(fromSpring.blendDuration == 0.1)
@@ -51,7 +52,7 @@ struct PresetAnimationTests {
             (.spring, .spring(response: 0.5, dampingFraction: 1, blendDuration: 0)),
             (.smooth, .spring),
             (.interactiveSpring, .spring(duration: 0.15, bounce: 0.15, blendDuration: 0.25)),
-            (.default, .spring(response: 0.55, dampingFraction: 1)),
+            (.default, Animation(DefaultAnimation())),
             (.easeInOut, .easeInOut(duration: 0.35)),
             (.easeInOut, .timingCurve(0.42, 0, 0.58, 1)),
             (.linear.delay(1).speed(2), .linear.delay(1).speed(2)),
@@ -66,7 +67,8 @@ struct PresetAnimationTests {
 
     @Test func differentParametersDiffer() {
         let distinct: [Animation] = [
-            .spring, .snappy, .bouncy, .interactiveSpring, .default, .spring(response: 0.5, dampingFraction: 0.825),
+            .spring, .snappy, .bouncy, .interactiveSpring, .default, .spring(response: 0.55, dampingFraction: 1),
+            .spring(response: 0.5, dampingFraction: 0.825),
             .spring(duration: 0.5, bounce: 0, blendDuration: 0.1),
             .linear, .linear(duration: 1), .easeIn, .easeOut, .easeInOut, .timingCurve(0.1, 0.2, 0.3, 0.4),
             .interpolatingSpring(stiffness: 100, damping: 10), .interpolatingSpring(stiffness: 100, damping: 11),
@@ -96,5 +98,15 @@ struct PresetAnimationTests {
         #expect(Animation.spring.logicallyComplete(after: 0.25).description
                 == "spring(response: 0.5, dampingFraction: 1, blendDuration: 0).logicallyComplete(after: 0.25)")
         #expect(Animation.timingCurve(0.1, 0.2, 0.3, 0.4).description.hasPrefix("timingCurve("))
+    }
+
+    /// SwiftUI prints `Animation.default` as `DefaultAnimation()` and, for debugging, wraps the
+    /// description in `AnyAnimator(…)`.
+    @Test func defaultPrintsAsSwiftUIPrintsIt() {
+        #expect(DefaultAnimation().description == "DefaultAnimation()")
+        #expect(Animation.default.description == "DefaultAnimation()")
+        #expect(Animation.default.debugDescription == "AnyAnimator(DefaultAnimation())")
+        #expect(String(reflecting: Animation.default) == "AnyAnimator(DefaultAnimation())")
+        #expect(Animation.spring.debugDescription == "AnyAnimator(spring(response: 0.5, dampingFraction: 1, blendDuration: 0))")
     }
 }
