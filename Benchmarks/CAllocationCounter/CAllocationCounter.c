@@ -8,7 +8,7 @@
 // (not interposed: frees are not counted) releases it. No dlsym, so no bootstrap recursion.
 //
 // The counter is a relaxed atomic: the harness reads it only between frames, after the worker
-// threads have joined (DispatchQueue.concurrentPerform returns after every iteration completes),
+// workers have signalled the end of the frame (the harness waits on their semaphore),
 // so relaxed increments are enough for an exact total; they cost one locked add per allocation.
 #include "CAllocationCounter.h"
 #include <errno.h>

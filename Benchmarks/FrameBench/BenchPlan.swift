@@ -39,12 +39,14 @@ public struct BenchPlan: Sendable, Equatable {
         self.secondsPerConfiguration = secondsPerConfiguration
     }
 
-    /// `--quick`: under 30 s on this machine. 1,000 to 100,000 animations, plus 1,000,000 for the
+    /// `--quick`: under a minute on this machine, every configuration with enough samples for the
+    /// baseline to judge it. 1,000 to 100,000 animations, plus 1,000,000 for the
     /// `fast` springs (the 120 Hz target); 1 thread and every core; 120 Hz.
     public static func quick(cores: Int) -> BenchPlan {
         BenchPlan(workloads: Workload.allCases.filter(\.isAvailable), strategies: nil,
                   animationCounts: [1_000, 10_000, 100_000], threadCounts: Array(Set([1, cores])).sorted(),
-                  frameRate: 120, warmupFrames: 5, minimumFrames: 10, maximumFrames: 400,
+                  frameRate: 120, warmupFrames: 5, minimumFrames: PerformanceBaseline.Thresholds.standard.minimumSamples,
+                  maximumFrames: 400,
                   secondsPerConfiguration: 0.2)
     }
 
@@ -91,13 +93,16 @@ public struct BenchConfiguration: Sendable, Equatable, CustomStringConvertible {
     public var animations: Int
     public var threads: Int
     public var frameRate: Int
+    /// Steps per frame for `euler` and `rk4` (the equal-accuracy table sub-steps them); 1 otherwise.
+    public var substeps: Int
 
-    public init(workload: Workload, strategy: Strategy, animations: Int, threads: Int, frameRate: Int) {
+    public init(workload: Workload, strategy: Strategy, animations: Int, threads: Int, frameRate: Int, substeps: Int = 1) {
         self.workload = workload
         self.strategy = strategy
         self.animations = animations
         self.threads = threads
         self.frameRate = frameRate
+        self.substeps = substeps
     }
 
     public var description: String {

@@ -5,11 +5,14 @@ import Foundation
 public struct BenchReport: Codable, Sendable {
     public var environment: BenchEnvironment
     public var results: [BenchResult]
+    /// What each spring strategy costs at equal accuracy (`EqualAccuracy`); nil when not measured.
+    public var equalAccuracy: [EqualAccuracyRow]?
     public var benchmarks: [PublishedBenchmark]
 
-    public init(environment: BenchEnvironment, results: [BenchResult]) {
+    public init(environment: BenchEnvironment, results: [BenchResult], equalAccuracy: [EqualAccuracyRow]? = nil) {
         self.environment = environment
         self.results = results
+        self.equalAccuracy = equalAccuracy
         benchmarks = results.flatMap { result -> [PublishedBenchmark] in
             var list = [PublishedBenchmark(name: "\(result.key) time per animation-frame p50", unit: "ns",
                                            value: result.nsPerAnimationFrame.p50)]

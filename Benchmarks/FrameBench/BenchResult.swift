@@ -5,6 +5,9 @@ public struct BenchResult: Codable, Sendable, Equatable {
     public var strategy: Strategy
     public var animations: Int
     public var threads: Int
+    /// Distinct kernel threads that advanced the population (1: the calling thread; T ≥ 2: the T
+    /// Dispatch workers, each with one contiguous chunk), as observed, not as requested.
+    public var workerThreads: Int
     public var frameRate: Int
     /// Frame wall time divided by the number of animations, per percentile (nanoseconds).
     public var nsPerAnimationFrame: Percentiles
@@ -19,9 +22,19 @@ public struct BenchResult: Codable, Sendable, Equatable {
     /// Heap allocations per timed frame, from the interposed counter; nil when the counter is not
     /// linked into this process.
     public var allocationsPerFrame: Double?
-    /// Largest error against the reference after the run, relative to each animation's scale (see
-    /// `KernelFactory.maximumError`); nil when there is none or the state diverged (see `note`).
+    /// Largest error against the independent reference named in `reference`, relative to each
+    /// animation's scale (see `KernelFactory.maximumError`); nil when the workload has no
+    /// independent reference or the state diverged (see `note`).
     public var maxError: Double?
+    /// What `maxError` is measured against (`ErrorReference`).
+    public var reference: ErrorReference
+    /// Largest difference from the `naive` strategy's state on the same animations after the same
+    /// frames, in the same scale: consistency between two of our own paths, not accuracy. nil for
+    /// `naive` itself.
+    public var consistencyWithNaive: Double?
+    /// What the strategy takes for granted beyond the workload's definition (e.g. a fixed frame
+    /// interval, no retargets); empty when it runs the general semantics.
+    public var assumptions: [String]
     /// Bytes of per-animation state this strategy keeps.
     public var stateBytesPerAnimation: Int
     /// Resident memory (bytes) with this configuration's population alive, after the run.
@@ -29,26 +42,39 @@ public struct BenchResult: Codable, Sendable, Equatable {
     /// Median time per animation relative to `naive` for the same workload, animations and threads
     /// (< 1 is faster); nil for `naive` itself or when `naive` did not run.
     public var ratioToNaive: Double?
+    /// The same at p75 (this p75 over naive's p75), for the baseline's second quantile.
+    public var ratioToNaiveP75: Double?
+    /// The samples behind the `naive` figures the ratios divide by.
+    public var naiveSamples: Int?
     /// Median frame time with one thread divided by this one's (for the same workload, strategy and
     /// animations); nil when the one-thread run is missing.
     public var parallelSpeedup: Double?
-    /// The largest number of animations whose median frame fits 1/60 s and 1/120 s, extrapolated
-    /// linearly from this configuration's median time per animation.
+    /// The largest number of animations whose p99 frame fits 1/60 s and 1/120 s, extrapolated
+    /// linearly from this configuration's p99 time per animation, but never beyond
+    /// `FrameBudget.extrapolationLimit` × the animations measured: when more would fit, the value
+    /// is that cap and `maxAnimationsIsLowerBound` says "more than this" (printed "> N").
     public var maxAnimationsAt60Hz: Int
     public var maxAnimationsAt120Hz: Int
+    public var maxAnimationsAt60HzIsLowerBound: Bool
+    public var maxAnimationsAt120HzIsLowerBound: Bool
     /// Anything unusual (a diverged integrator, a GSL failure).
     public var note: String?
 
     /// The key a baseline stores this configuration under.
     public var key: String { "\(workload.rawValue)/\(strategy.rawValue)/\(animations)/\(threads)t/\(frameRate)Hz" }
 
-    public init(workload: Workload, strategy: Strategy, animations: Int, threads: Int, frameRate: Int,
-                frameNanoseconds: Percentiles, samples: Int, allocationsPerFrame: Double?, maxError: Double?,
+    public init(workload: Workload, strategy: Strategy, animations: Int, threads: Int, workerThreads: Int? = nil,
+                frameRate: Int, frameNanoseconds: Percentiles, samples: Int, allocationsPerFrame: Double?,
+                maxError: Double?, consistencyWithNaive: Double? = nil,
                 stateBytesPerAnimation: Int, residentBytes: Int = 0, note: String? = nil) {
         self.workload = workload
         self.strategy = strategy
         self.animations = animations
         self.threads = threads
+        self.workerThreads = workerThreads ?? threads
+        reference = ErrorReference(workload: workload)
+        self.consistencyWithNaive = strategy == .naive ? nil : consistencyWithNaive
+        assumptions = strategy.assumptions(for: workload)
         self.frameRate = frameRate
         self.frameNanoseconds = frameNanoseconds
         self.nsPerAnimationFrame = frameNanoseconds.scaled(by: 1 / Double(max(animations, 1)))
@@ -66,9 +92,10 @@ public struct BenchResult: Codable, Sendable, Equatable {
         }
         self.stateBytesPerAnimation = stateBytesPerAnimation
         self.residentBytes = residentBytes
-        let perAnimation = max(nsPerAnimationFrame.p50, 1e-3)
-        maxAnimationsAt60Hz = Int(FrameBudget.nanoseconds(frameRate: 60) / perAnimation)
-        maxAnimationsAt120Hz = Int(FrameBudget.nanoseconds(frameRate: 120) / perAnimation)
+        (maxAnimationsAt60Hz, maxAnimationsAt60HzIsLowerBound) =
+            FrameBudget.capacity(frameRate: 60, nanosecondsPerAnimation: nsPerAnimationFrame.p99, measured: animations)
+        (maxAnimationsAt120Hz, maxAnimationsAt120HzIsLowerBound) =
+            FrameBudget.capacity(frameRate: 120, nanosecondsPerAnimation: nsPerAnimationFrame.p99, measured: animations)
     }
 }
 
@@ -76,16 +103,64 @@ public struct BenchResult: Codable, Sendable, Equatable {
 public enum FrameBudget {
     /// The wall time of one frame at `frameRate` Hz, in nanoseconds (16.67 ms at 60, 8.33 ms at 120).
     public static func nanoseconds(frameRate: Int) -> Double { 1e9 / Double(frameRate) }
+
+    /// How far beyond the animations measured a capacity may be extrapolated: the cost per
+    /// animation changes with N as the working set leaves a cache (the `fast` springs cost 2–4×
+    /// more per animation at 1M than at 100k), so a straight line is trusted for at most 2×.
+    public static let extrapolationLimit = 2
+
+    /// The animations whose frame fits the budget at `nanosecondsPerAnimation` each, capped at
+    /// `extrapolationLimit` × `measured` (then `isLowerBound`: more would fit, unmeasured).
+    public static func capacity(frameRate: Int, nanosecondsPerAnimation: Double, measured: Int)
+        -> (animations: Int, isLowerBound: Bool) {
+        let cap = extrapolationLimit * max(measured, 1)
+        let fits = nanoseconds(frameRate: frameRate) / max(nanosecondsPerAnimation, 1e-3)
+        return fits >= Double(cap) ? (cap, true) : (Int(fits), false)
+    }
+}
+
+/// What a workload's error column is measured against. The raw values are part of the JSON contract.
+public enum ErrorReference: String, Codable, Sendable {
+    /// GSL's adaptive rk8pd/bsimp integration of the oscillator ODE (`OscillatorReference`).
+    case gsl
+    /// SwiftUI's 1/300 s integration rule run exactly, one animation at a time
+    /// (`SpringIntegratorState.advance`), with the workload's restart rule.
+    case rule
+    /// GSL's Brent root of the Bézier's x(s) = p (`BezierReference`), the circular curves' closed forms.
+    case brent
+    /// No reference independent of the model exists in the harness (keyframe timelines and the
+    /// animator's merges and chains are SwiftUI's own algorithms; `hooke verify` checks their
+    /// pieces against GSL). The error column is empty; consistency with `naive` is all there is.
+    case none
+
+    public init(workload: Workload) {
+        switch workload {
+        case .spring: self = .gsl
+        case .swiftUISpring: self = .rule
+        case .curve: self = .brent
+        case .mixed, .keyframes: self = .none
+        }
+    }
+
+    /// One line for legends.
+    public var summary: String {
+        switch self {
+        case .gsl: return "GSL rk8pd/bsimp at 1e-14"
+        case .rule: return "SwiftUI's 1/300 s rule run exactly per animation"
+        case .brent: return "GSL Brent root of the Bézier (closed form for circular curves)"
+        case .none: return "no independent reference (consistency with naive only)"
+        }
+    }
 }
 
 extension Array where Element == BenchResult {
     /// Fills `ratioToNaive` and `parallelSpeedup` from the other results of the same run.
     public mutating func linkRelativeFigures() {
-        var naive: [String: Double] = [:]
+        var naive: [String: BenchResult] = [:]
         var oneThread: [String: Double] = [:]
         for result in self {
             if result.strategy == .naive {
-                naive["\(result.workload.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"] = result.nsPerAnimationFrame.p50
+                naive["\(result.workload.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"] = result
             }
             if result.threads == 1 {
                 oneThread["\(result.workload.rawValue)/\(result.strategy.rawValue)/\(result.animations)/\(result.frameRate)"] = result.frameNanoseconds.p50
@@ -94,8 +169,11 @@ extension Array where Element == BenchResult {
         for index in indices {
             let result = self[index]
             if result.strategy != .naive,
-               let base = naive["\(result.workload.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"], base > 0 {
-                self[index].ratioToNaive = result.nsPerAnimationFrame.p50 / base
+               let base = naive["\(result.workload.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"],
+               base.nsPerAnimationFrame.p50 > 0 {
+                self[index].ratioToNaive = result.nsPerAnimationFrame.p50 / base.nsPerAnimationFrame.p50
+                self[index].ratioToNaiveP75 = result.nsPerAnimationFrame.p75 / base.nsPerAnimationFrame.p75
+                self[index].naiveSamples = base.samples
             }
             if let single = oneThread["\(result.workload.rawValue)/\(result.strategy.rawValue)/\(result.animations)/\(result.frameRate)"],
                result.frameNanoseconds.p50 > 0 {

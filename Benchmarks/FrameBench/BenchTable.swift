@@ -11,18 +11,22 @@ public enum BenchTable {
                      + "Swift \(environment.swiftVersion), GSL \(environment.gslVersion), \(environment.buildConfiguration.rawValue) build, "
                      + "\(results.first?.frameRate ?? environment.frameRate) Hz")
         let header = ["workload", "strategy", "animations", "thr", "ns/anim p50", "p25", "p75", "p99",
-                      "samples", "×naive", "speed-up", "alloc/frame", "max error", "B/anim", "max N 60Hz", "max N 120Hz"]
+                      "samples", "×naive", "speed-up", "alloc/frame", "error vs ref", "vs naive", "B/anim",
+                      "max N 60Hz", "max N 120Hz"]
         var rows: [[String]] = [header]
         for r in results {
             rows.append([
-                r.workload.rawValue, r.strategy.rawValue, "\(r.animations)", "\(r.threads)",
+                r.workload.rawValue, r.strategy.rawValue, "\(r.animations)", "\(r.workerThreads)",
                 number(r.nsPerAnimationFrame.p50), number(r.nsPerAnimationFrame.p25), number(r.nsPerAnimationFrame.p75),
                 number(r.nsPerAnimationFrame.p99), "\(r.samples)",
                 r.ratioToNaive.map { number(1 / $0) + "×" } ?? "—",
                 r.parallelSpeedup.map { number($0) + "×" } ?? "—",
                 r.allocationsPerFrame.map { number($0) } ?? "n/a",
                 r.maxError.map { scientific($0) } ?? (r.note != nil ? "diverged" : "—"),
-                "\(r.stateBytesPerAnimation)", count(r.maxAnimationsAt60Hz), count(r.maxAnimationsAt120Hz),
+                r.consistencyWithNaive.map { scientific($0) } ?? "—",
+                "\(r.stateBytesPerAnimation)",
+                capacity(r.maxAnimationsAt60Hz, atLeast: r.maxAnimationsAt60HzIsLowerBound),
+                capacity(r.maxAnimationsAt120Hz, atLeast: r.maxAnimationsAt120HzIsLowerBound),
             ])
         }
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -33,12 +37,57 @@ public enum BenchTable {
             lines.append(cells.joined(separator: "  "))
             if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
         }
-        lines.append("×naive: how many times faster than naive (median); speed-up: 1-thread frame time / this one; "
-                     + "max N: animations whose median frame fits the budget, extrapolated from this row.")
+        lines.append(contentsOf: legend(results))
         lines.append("peak resident memory: \(number(Double(environment.peakResidentMemoryBytes) / 1_048_576)) MiB")
         for r in results where r.note != nil { lines.append("note: \(r.key): \(r.note!)") }
         return lines.joined(separator: "\n")
     }
+
+    /// What the columns mean, the reference each workload's error is measured against, and the
+    /// assumptions each strategy makes.
+    public static func legend(_ results: [BenchResult]) -> [String] {
+        var lines = [
+            "thr: worker threads that ran the frames (1: the calling thread; T ≥ 2: T Dispatch workers, one contiguous chunk each); "
+                + "×naive: how many times faster than naive (median); speed-up: 1-thread frame time / this one; "
+                + "max N: animations whose p99 frame fits the budget, extrapolated from this row's p99 at most "
+                + "\(FrameBudget.extrapolationLimit)× beyond its N (\"> N\": more would fit, not measured).",
+            "error vs ref: largest error against an independent reference, relative to each animation's scale; "
+                + "vs naive: largest difference from the naive strategy (consistency, not accuracy).",
+        ]
+        var seen: [Workload] = []
+        for r in results where !seen.contains(r.workload) {
+            seen.append(r.workload)
+            lines.append("reference for \(r.workload.rawValue): \(r.reference.summary)")
+        }
+        var strategies: [String] = []
+        for r in results where !r.assumptions.isEmpty {
+            let line = "assumes \(r.assumptions.joined(separator: ", ")): \(r.workload.rawValue) \(r.strategy.rawValue)"
+            if !strategies.contains(line) { strategies.append(line) }
+        }
+        return lines + strategies
+    }
+
+    /// The equal-accuracy table: per target accuracy, each spring strategy's substeps and cost.
+    public static func renderEqualAccuracy(_ rows: [EqualAccuracyRow]) -> String {
+        var lines = ["cost at equal accuracy (spring, 1 thread, error after \(KernelFactory.errorFrames) frames against GSL):"]
+        let header = ["target", "strategy", "substeps", "error", "ns/anim p50", "p75", "N"]
+        var table: [[String]] = [header]
+        for row in rows {
+            table.append([scientific(row.target), row.strategy.rawValue,
+                          row.substeps.map { "\($0)" } ?? "cannot within \(EqualAccuracy.maximumSubsteps) substeps",
+                          row.error.map(scientific) ?? "—", row.nsPerAnimationFrame.map(number) ?? "—",
+                          row.nsPerAnimationFrameP75.map(number) ?? "—", "\(row.animations)"])
+        }
+        let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
+        for row in table {
+            lines.append(row.enumerated().map { column, cell in pad(cell, widths[column], left: column != 1) }
+                .joined(separator: "  "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A capacity, "> N" when it is the extrapolation cap.
+    static func capacity(_ value: Int, atLeast: Bool) -> String { (atLeast ? "> " : "") + count(value) }
 
     static func pad(_ text: String, _ width: Int, left: Bool) -> String {
         let fill = String(repeating: " ", count: max(0, width - text.count))

@@ -9,6 +9,9 @@ import HookeSupport
 ///
 /// Durations ∈ [0.2, 1] s, intervals of 1 to 500 points, phase ∈ [0, duration).
 public struct CurvePopulation: Sendable {
+    /// Each animation's curve as the harness drew it (what the references solve).
+    public var shapes: [CurveShape]
+    /// The same curves as the model holds them.
     public var curves: [UnitCurve]
     public var duration: [Double]
     public var interval: [Double]
@@ -18,23 +21,48 @@ public struct CurvePopulation: Sendable {
 
     public init(count: Int, seed: UInt64 = 0x4375_7276_65) {
         var random = SplitMix64(seed: seed)
-        let presets: [UnitCurve] = [.easeIn, .easeOut, .easeInOut, .linear, .circularEaseIn, .circularEaseOut,
-                                    .circularEaseInOut]
-        curves = []; duration = []; interval = []; phase = []
+        let presets = CurveShape.presets
+        shapes = []; curves = []; duration = []; interval = []; phase = []
         for _ in 0..<count {
             let choice = Int(random.next() % 10)
             if choice < presets.count {
-                curves.append(presets[choice])
+                shapes.append(presets[choice])
             } else {
                 // A random Bézier; y may overshoot [0, 1] as SwiftUI allows.
-                curves.append(.bezier(
-                    startControlPoint: UnitPoint(x: random.uniform(0, 1), y: random.uniform(-0.5, 1.5)),
-                    endControlPoint: UnitPoint(x: random.uniform(0, 1), y: random.uniform(-0.5, 1.5))))
+                let x1 = random.uniform(0, 1), y1 = random.uniform(-0.5, 1.5)
+                let x2 = random.uniform(0, 1), y2 = random.uniform(-0.5, 1.5)
+                shapes.append(.bezier(x1: x1, y1: y1, x2: x2, y2: y2))
             }
+            curves.append(shapes[shapes.count - 1].curve)
             let d = random.uniform(0.2, 1)
             duration.append(d)
             interval.append((random.next() % 2 == 0 ? 1 : -1) * random.uniform(1, 500))
             phase.append(random.uniform(0, d))
+        }
+    }
+}
+
+/// A curve of the `curve` workload, by kind and control points.
+public enum CurveShape: Sendable, Equatable {
+    case linear, circularEaseIn, circularEaseOut, circularEaseInOut
+    /// A cubic Bézier from (0, 0) to (1, 1) with control points (x1, y1), (x2, y2), x in [0, 1].
+    case bezier(x1: Double, y1: Double, x2: Double, y2: Double)
+
+    /// SwiftUI's presets in the order the population draws them (control points as `UnitCurve`'s).
+    public static let presets: [CurveShape] = [
+        .bezier(x1: 0.42, y1: 0, x2: 1, y2: 1), .bezier(x1: 0, y1: 0, x2: 0.58, y2: 1),
+        .bezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1), .linear, .circularEaseIn, .circularEaseOut, .circularEaseInOut,
+    ]
+
+    /// The model's curve.
+    public var curve: UnitCurve {
+        switch self {
+        case .linear: return .linear
+        case .circularEaseIn: return .circularEaseIn
+        case .circularEaseOut: return .circularEaseOut
+        case .circularEaseInOut: return .circularEaseInOut
+        case .bezier(let x1, let y1, let x2, let y2):
+            return .bezier(startControlPoint: UnitPoint(x: x1, y: y1), endControlPoint: UnitPoint(x: x2, y: y2))
         }
     }
 }
@@ -100,26 +128,29 @@ final class FastCurveKernel: FrameKernel, @unchecked Sendable {
     }
 }
 
-/// One timing-curve animation as an object, through the type-erased `Animation`
-/// (`Animation.timingCurve(_:duration:)`) and an `AnimationContext`, as SwiftUI's API presents it.
+/// One timing-curve animation as an object behind the `NaiveAnimation` protocol, evaluated as
+/// `TimingCurveAnimation` does (value Δ·curve(p), velocity Δ·(curve'(p)/d), p = elapsed/d), with
+/// value and velocity from one Bézier solve (`UnitCurve.valueAndVelocity`) — SwiftUI's
+/// `Animation.animate` and `Animation.velocity` would solve twice.
 final class NaiveCurveAnimation: NaiveAnimation {
-    let animation: Animation
+    let curve: UnitCurve
+    let duration: Double
     var interval: Double
     var begin: Double
-    var context = AnimationContext<Double>()
     var value = 0.0
     var velocity = 0.0
 
     init(curve: UnitCurve, duration: Double, interval: Double, begin: Double) {
-        animation = .timingCurve(curve, duration: duration)
+        self.curve = curve
+        self.duration = duration
         self.interval = interval
         self.begin = begin
     }
 
     func update(at time: Double) {
-        if let offset = animation.animate(value: interval, time: time - begin, context: &context) {
+        if let (offset, rate) = curveState(curve, interval: interval, duration: duration, elapsed: time - begin) {
             value = offset
-            velocity = animation.velocity(value: interval, time: time - begin, context: context) ?? 0
+            velocity = rate
         } else {
             interval = -interval
             begin = time
@@ -134,9 +165,8 @@ extension CurvePopulation {
         let animations: [any NaiveAnimation] = (0..<count).map { i in
             NaiveCurveAnimation(curve: curves[i], duration: duration[i], interval: interval[i], begin: -phase[i])
         }
-        // Object header 16, Animation reference 8, interval, begin, value, velocity 32, context 16,
-        // existential 16, plus the animation's box (header 16 + curve + duration).
+        // Object header 16, curve, duration, interval, begin, value, velocity 40, existential 16.
         return NaiveKernel(animations: animations, frameInterval: frameInterval,
-                           stateBytesPerAnimation: 16 + 8 + 32 + 16 + 16 + 16 + MemoryLayout<UnitCurve>.stride + 8)
+                           stateBytesPerAnimation: 16 + MemoryLayout<UnitCurve>.stride + 40 + 16)
     }
 }

@@ -6,45 +6,22 @@ import Glibc
 /// Runs configurations: builds the kernel, warms up, times whole frames, counts allocations, and
 /// measures the error against the reference.
 public enum FrameRunner {
-    /// Work items per thread for `DispatchQueue.concurrentPerform`: a few contiguous chunks per
-    /// core balance a preempted thread's share (the machine is shared) while keeping the ~13 ns per
-    /// iteration and ~0.3 µs per call of Dispatch negligible (AnimationMath.docc/CostPerFrame.md).
-    public static let chunksPerThread = 4
-
-    /// The contiguous chunks `count` animations are split into for `threads` threads.
-    public static func chunks(count: Int, threads: Int) -> [Range<Int>] {
-        let pieces = threads <= 1 ? 1 : min(count, threads * chunksPerThread)
-        guard pieces > 1 else { return [0..<count] }
-        return (0..<pieces).map { piece in (piece * count / pieces)..<((piece + 1) * count / pieces) }
-    }
-
-    /// Advances every animation of `kernel` to `frame`, on `chunks` (in parallel when more than one).
-    @inline(__always)
-    static func runFrame(_ kernel: any FrameKernel, chunks: [Range<Int>], frame: Int) {
-        if chunks.count == 1 {
-            kernel.advance(chunks[0], to: frame)
-        } else {
-            chunks.withUnsafeBufferPointer { ranges in
-                let ranges = UnsafeSendable(ranges)
-                DispatchQueue.concurrentPerform(iterations: ranges.value.count) { piece in
-                    kernel.advance(ranges.value[piece], to: frame)
-                }
-            }
-        }
-    }
-
     /// Measures one configuration under `plan`'s sampling rules.
     /// - Returns: nil when the workload/strategy pair does not exist.
-    public static func measure(_ configuration: BenchConfiguration, plan: BenchPlan) throws -> BenchResult? {
+    /// - Parameter measuringErrors: false to skip the error measurement (the equal-accuracy table
+    ///   measures its own).
+    public static func measure(_ configuration: BenchConfiguration, plan: BenchPlan,
+                               measuringErrors: Bool = true) throws -> BenchResult? {
         let frameInterval = 1 / Double(configuration.frameRate)
         guard let kernel = KernelFactory.makeKernel(configuration.workload, configuration.strategy,
-                                                    count: configuration.animations, frameInterval: frameInterval)
+                                                    count: configuration.animations, frameInterval: frameInterval,
+                                                    substeps: configuration.substeps)
         else { return nil }
         // Hand the freed heap (the previous configuration's, and this one's setup temporaries) back
         // to the system, so `residentBytes` reflects this population rather than what glibc kept.
         AllocationCounter.releaseFreeMemory()
         defer { kernel.release() }
-        let chunks = chunks(count: configuration.animations, threads: configuration.threads)
+        let pool = WorkerPool(kernel: kernel, threads: configuration.threads)
         let frameCap = Int(BenchPlan.maximumSimulatedSeconds * Double(configuration.frameRate))
         let warmupFrames = plan.warmupFrames + configuration.workload.steadyStateFrames
         let maximumFrames = max(1, min(plan.maximumFrames, frameCap - warmupFrames))
@@ -53,7 +30,7 @@ public enum FrameRunner {
         var frame = 0
         for _ in 0..<warmupFrames {
             frame += 1
-            runFrame(kernel, chunks: chunks, frame: frame)
+            pool.run(frame: frame)
         }
         // Samples go to a buffer allocated before counting, so the harness adds no allocation.
         let samples = UnsafeMutableBufferPointer<Double>.allocate(capacity: maximumFrames)
@@ -65,7 +42,7 @@ public enum FrameRunner {
         while taken < maximumFrames {
             frame += 1
             let t0 = MonotonicClock.now()
-            runFrame(kernel, chunks: chunks, frame: frame)
+            pool.run(frame: frame)
             let t1 = MonotonicClock.now()
             samples[taken] = Double(t1 &- t0)
             taken += 1
@@ -73,18 +50,42 @@ public enum FrameRunner {
         }
         let allocations = AllocationCounter.count &- allocationsBefore
         let resident = residentMemoryBytes()
-        let error = try KernelFactory.maximumError(workload: configuration.workload, strategy: configuration.strategy,
-                                                   frameInterval: frameInterval)
+        let workers = Set(pool.shutdown()).count
+        let errors = measuringErrors
+            ? try KernelFactory.errors(workload: configuration.workload, strategy: configuration.strategy,
+                                       frameInterval: frameInterval, substeps: configuration.substeps)
+            : nil
         var note: String?
         if let gsl = kernel as? GSLSpringKernel, let failure = gsl.failure { note = "GSL failed: \(failure)" }
         return BenchResult(
             workload: configuration.workload, strategy: configuration.strategy,
-            animations: configuration.animations, threads: configuration.threads,
+            animations: configuration.animations, threads: configuration.threads, workerThreads: max(workers, 1),
             frameRate: configuration.frameRate,
             frameNanoseconds: Percentiles(of: Array(samples[0..<taken])), samples: taken,
             allocationsPerFrame: AllocationCounter.isActive ? Double(allocations) / Double(taken) : nil,
-            maxError: error, stateBytesPerAnimation: kernel.stateBytesPerAnimation,
+            maxError: errors?.reference, consistencyWithNaive: errors?.consistencyWithNaive, stateBytesPerAnimation: kernel.stateBytesPerAnimation,
             residentBytes: resident, note: note)
+    }
+
+    /// Measures every configuration of `plan` (calling `progress` before each), links the relative
+    /// figures, and adds the equal-accuracy table when the plan measures `spring`'s integrators.
+    public static func run(_ plan: BenchPlan, hookeVersion: String,
+                           progress: (Int, Int, BenchConfiguration) -> Void) throws -> BenchReport {
+        let configurations = plan.configurations
+        var results: [BenchResult] = []
+        for (index, configuration) in configurations.enumerated() {
+            progress(index + 1, configurations.count, configuration)
+            if let result = try measure(configuration, plan: plan) { results.append(result) }
+        }
+        results.linkRelativeFigures()
+        var equalAccuracy: [EqualAccuracyRow]?
+        if plan.workloads.contains(.spring), plan.strategies?.contains(where: { $0 == .euler || $0 == .rk4 }) ?? true {
+            var timing = plan
+            timing.secondsPerConfiguration = min(plan.secondsPerConfiguration, 0.2)
+            equalAccuracy = try EqualAccuracy.measure(plan: timing)
+        }
+        return BenchReport(environment: BenchEnvironment.current(frameRate: plan.frameRate, hookeVersion: hookeVersion),
+                           results: results, equalAccuracy: equalAccuracy)
     }
 
     /// Runs `frames` frames of one configuration and nothing else (for callgrind or perf):
@@ -95,8 +96,9 @@ public enum FrameRunner {
                                                     count: configuration.animations, frameInterval: frameInterval)
         else { return nil }
         defer { kernel.release() }
-        let chunks = chunks(count: configuration.animations, threads: configuration.threads)
-        for frame in 1...max(frames, 1) { runFrame(kernel, chunks: chunks, frame: frame) }
+        let pool = WorkerPool(kernel: kernel, threads: configuration.threads)
+        defer { pool.shutdown() }
+        for frame in 1...max(frames, 1) { pool.run(frame: frame) }
         return configuration.animations * frames
     }
 
@@ -113,9 +115,3 @@ public enum FrameRunner {
     }
 }
 
-/// A value the caller promises is safe to share across the threads of one `concurrentPerform`
-/// (read-only for its duration).
-struct UnsafeSendable<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
-}

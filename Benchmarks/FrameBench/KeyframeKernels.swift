@@ -92,7 +92,8 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
     func release() { timelineIndex.free(); phase.free(); value.free(); velocity.free() }
 }
 
-/// One looping keyframe animation as an object holding its own timeline.
+/// One looping keyframe animation as an object holding its own timeline (value and velocity from one
+/// call, `KeyframeTimeline.valueAndVelocity`).
 final class NaiveKeyframesAnimation: NaiveAnimation {
     let timeline: KeyframeTimeline<Double>
     let phase: Double
@@ -106,8 +107,7 @@ final class NaiveKeyframesAnimation: NaiveAnimation {
 
     func update(at time: Double) {
         let local = KeyframesPopulation.localTime(timeline, phase: phase, time: time)
-        value = timeline.value(time: local)
-        velocity = timeline.velocity(time: local)
+        (value, velocity) = timeline.valueAndVelocity(time: local)
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// The stored performance baseline: per configuration, figures that carry from one machine to
 /// another — time as a *ratio to the in-run `naive` strategy*, allocations per frame, and error —
 /// with the per-metric thresholds used to compare a run against it (package-benchmark's shape:
-/// thresholds stored beside the values, exit 0 equal, 2 regression, 4 improvement only).
+/// thresholds stored beside the values; exit 0 equal, 1 regression, 4 improvement only).
 public struct PerformanceBaseline: Codable, Sendable, Equatable {
     public var version: Int
     public var thresholds: Thresholds
@@ -11,19 +11,27 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
 
     /// The default location, relative to the repository root.
     public static let defaultPath = "reports/baselines/performance.json"
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public struct Entry: Codable, Sendable, Equatable {
         /// `BenchResult.key`: workload/strategy/animations/threads/frame rate.
         public var key: String
         /// Median time per animation-frame divided by `naive`'s in the same run (nil for `naive`).
         public var timeRatioToNaive: Double?
+        /// The same at p75 (this strategy's p75 over naive's p75).
+        public var timeRatioToNaiveP75: Double?
+        /// Timed frames behind the figures.
+        public var samples: Int
         public var allocationsPerFrame: Double?
+        /// Error against the independent reference (`BenchResult.maxError`).
         public var maxError: Double?
 
-        public init(key: String, timeRatioToNaive: Double?, allocationsPerFrame: Double?, maxError: Double?) {
+        public init(key: String, timeRatioToNaive: Double?, timeRatioToNaiveP75: Double? = nil, samples: Int = 0,
+                    allocationsPerFrame: Double?, maxError: Double?) {
             self.key = key
             self.timeRatioToNaive = timeRatioToNaive
+            self.timeRatioToNaiveP75 = timeRatioToNaiveP75 ?? timeRatioToNaive
+            self.samples = samples
             self.allocationsPerFrame = allocationsPerFrame
             self.maxError = maxError
         }
@@ -31,9 +39,12 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
 
     /// When a metric counts as changed.
     public struct Thresholds: Codable, Sendable, Equatable {
-        /// Time ratio: regression when current > baseline × factor, improvement when
-        /// current < baseline / factor.
+        /// Time ratio: regression when the p50 *and* the p75 ratio exceed the baseline's × factor,
+        /// improvement when both are below the baseline's / factor.
         public var timeRatioFactor: Double
+        /// Timing is judged only when this run and the baseline each have at least this many
+        /// samples; otherwise the configuration is listed as not judged.
+        public var minimumSamples: Int
         /// Allocations per frame: regression when current > baseline + slack, improvement when
         /// current < baseline − slack.
         public var allocationSlack: Double
@@ -43,19 +54,26 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
         public var errorFloor: Double
 
         /// The defaults:
-        /// - time ratio 1.5×: medians on this shared two-core machine move by up to ~30 % between
-        ///   runs, and a ratio of two medians compounds that; 1.5× still catches the regressions
-        ///   that matter (a lost auto-vectorisation or an allocation in the loop is ≥ 2×).
+        /// - time ratio 1.5× on p50 and p75 together: medians on this shared two-core machine move
+        ///   by up to ~30 % between runs, and a ratio of two medians compounds that; asking both
+        ///   quantiles to move past 1.5× keeps one slow stretch of frames from failing a run, and
+        ///   still catches what matters (a lost auto-vectorisation or an allocation in the loop is
+        ///   ≥ 2×).
+        /// - at least 20 samples: below that p75 is one of the five largest frames, and a single
+        ///   preempted frame moves it.
         /// - allocations ±0.5 per frame: counts are exact, but a rare one-off allocation (a Dispatch
-        ///   worker's first use) averaged over ≥ 10 frames stays below 0.1; a real per-frame
+        ///   worker's first use) averaged over ≥ 20 frames stays below 0.1; a real per-frame
         ///   allocation adds ≥ 1.
-        /// - error 10× above a floor of 1e-13: the exact paths sit at 1e-15…1e-14 and move by
+        /// - error 10× above a floor of 1e-13: the exact paths sit at 1e-15…1e-13 and move by
         ///   rounding between builds; 10× and the floor (AccuracyContracts.md's closed-form bound) ignore
         ///   that, while a broken kernel is off by orders of magnitude.
-        public static let standard = Thresholds(timeRatioFactor: 1.5, allocationSlack: 0.5, errorFactor: 10, errorFloor: 1e-13)
+        public static let standard = Thresholds(timeRatioFactor: 1.5, minimumSamples: 20, allocationSlack: 0.5,
+                                                errorFactor: 10, errorFloor: 1e-13)
 
-        public init(timeRatioFactor: Double, allocationSlack: Double, errorFactor: Double, errorFloor: Double) {
+        public init(timeRatioFactor: Double, minimumSamples: Int, allocationSlack: Double, errorFactor: Double,
+                    errorFloor: Double) {
             self.timeRatioFactor = timeRatioFactor
+            self.minimumSamples = minimumSamples
             self.allocationSlack = allocationSlack
             self.errorFactor = errorFactor
             self.errorFloor = errorFloor
@@ -66,8 +84,8 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
         version = Self.currentVersion
         self.thresholds = thresholds
         entries = results.map {
-            Entry(key: $0.key, timeRatioToNaive: $0.ratioToNaive, allocationsPerFrame: $0.allocationsPerFrame,
-                  maxError: $0.maxError)
+            Entry(key: $0.key, timeRatioToNaive: $0.ratioToNaive, timeRatioToNaiveP75: $0.ratioToNaiveP75,
+                  samples: $0.samples, allocationsPerFrame: $0.allocationsPerFrame, maxError: $0.maxError)
         }
     }
 
@@ -116,18 +134,21 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
         public var verdict: Verdict
     }
 
-    /// The outcome of a comparison, with its exit status: 0 equal, 2 any regression, 4 improvements
+    /// The outcome of a comparison, with its exit status: 0 equal, 1 any regression, 4 improvements
     /// and no regression.
     public struct Comparison: Sendable, Equatable {
         public var findings: [Finding]
         /// Keys in the baseline that this run did not measure (not compared).
         public var unmeasured: [String]
+        /// Keys whose timing was not judged because this run or the baseline had fewer than
+        /// `Thresholds.minimumSamples` samples (their allocations and errors are still compared).
+        public var tooFewSamples: [String] = []
 
         public var regressions: [Finding] { findings.filter { $0.verdict == .regression } }
         public var improvements: [Finding] { findings.filter { $0.verdict == .improvement } }
 
         public var exitStatus: Int32 {
-            if !regressions.isEmpty { return 2 }
+            if !regressions.isEmpty { return 1 }
             if !improvements.isEmpty { return 4 }
             return 0
         }
@@ -138,15 +159,23 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
         let current = Dictionary(results.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var findings: [Finding] = []
         var unmeasured: [String] = []
+        var tooFewSamples: [String] = []
         for entry in entries {
             guard let result = current[entry.key] else {
                 unmeasured.append(entry.key)
                 continue
             }
-            if let base = entry.timeRatioToNaive, let now = result.ratioToNaive {
-                let verdict: Verdict = now > base * thresholds.timeRatioFactor ? .regression
-                    : now < base / thresholds.timeRatioFactor ? .improvement : .equal
-                findings.append(Finding(key: entry.key, metric: "timeRatioToNaive", baseline: base, current: now, verdict: verdict))
+            if let base = entry.timeRatioToNaive, let now = result.ratioToNaive,
+               let base75 = entry.timeRatioToNaiveP75, let now75 = result.ratioToNaiveP75 {
+                if min(entry.samples, result.samples, result.naiveSamples ?? 0) < thresholds.minimumSamples {
+                    tooFewSamples.append(entry.key)
+                } else {
+                    let factor = thresholds.timeRatioFactor
+                    let verdict: Verdict = now > base * factor && now75 > base75 * factor ? .regression
+                        : now < base / factor && now75 < base75 / factor ? .improvement : .equal
+                    findings.append(Finding(key: entry.key, metric: "timeRatioToNaive", baseline: base, current: now,
+                                            verdict: verdict))
+                }
             }
             if let base = entry.allocationsPerFrame, let now = result.allocationsPerFrame {
                 let verdict: Verdict = now > base + thresholds.allocationSlack ? .regression
@@ -161,6 +190,6 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
                 findings.append(Finding(key: entry.key, metric: "maxError", baseline: base, current: now, verdict: verdict))
             }
         }
-        return Comparison(findings: findings, unmeasured: unmeasured)
+        return Comparison(findings: findings, unmeasured: unmeasured, tooFewSamples: tooFewSamples)
     }
 }

@@ -14,8 +14,9 @@ protocol NaiveAnimation: AnyObject {
     var velocity: Double { get }
 }
 
-/// One spring as an object: the closed form evaluated from the start of the motion each frame
-/// (`Spring.value` and `Spring.velocity`, each an `exp` and a `sin`/`cos` from glibc).
+/// One spring as an object: the closed form evaluated from the start of the motion each frame,
+/// value and velocity from one call (`Spring.valueAndVelocity`: one `exp` and one `sin`/`cos` pair
+/// from glibc), as a careful object-per-animation engine would call it.
 final class NaiveSpringAnimation: NaiveAnimation {
     let spring: Spring
     let from: Double, delta: Double, initialVelocity: Double, phase: Double
@@ -34,8 +35,9 @@ final class NaiveSpringAnimation: NaiveAnimation {
 
     func update(at time: Double) {
         let elapsed = phase + time
-        value = from + spring.value(target: delta, initialVelocity: initialVelocity, time: elapsed)
-        velocity = spring.velocity(target: delta, initialVelocity: initialVelocity, time: elapsed)
+        let state = spring.valueAndVelocity(target: delta, initialVelocity: initialVelocity, time: elapsed)
+        value = from + state.value
+        velocity = state.velocity
     }
 }
 
@@ -145,11 +147,15 @@ class IntegratedSpringKernel: @unchecked Sendable {
     let stiffness: Column<Double>, damping: Column<Double>, target: Column<Double>
     let count: Int
     let frameInterval: Double
+    /// Steps per frame, each of Δt/substeps (1: one step per frame, as popular engines do; more to
+    /// buy accuracy, see `EqualAccuracy`).
+    let substeps: Int
     var stateBytesPerAnimation: Int { 5 * MemoryLayout<Double>.stride }
 
-    init(_ population: SpringPopulation, frameInterval: Double) {
+    init(_ population: SpringPopulation, frameInterval: Double, substeps: Int = 1) {
         count = population.count
         self.frameInterval = frameInterval
+        self.substeps = max(substeps, 1)
         var initial: [(value: Double, velocity: Double)] = []
         initial.reserveCapacity(count)
         for i in 0..<count { initial.append(population.exactState(of: i, elapsed: population.phase[i])) }
@@ -169,16 +175,21 @@ class IntegratedSpringKernel: @unchecked Sendable {
     }
 }
 
-/// `euler`: semi-implicit (symplectic) Euler, one step per frame, as several popular engines do:
+/// `euler`: semi-implicit (symplectic) Euler, one step per frame (or `substeps`), as several popular engines do:
 /// `v += (−k·d − c·v)·Δt; d += v·Δt`. First-order accurate: errors of a few percent of the distance.
 final class EulerSpringKernel: IntegratedSpringKernel, FrameKernel, @unchecked Sendable {
     func advance(_ range: Range<Int>, to frame: Int) {
         let d = displacement.base, v = velocity.base, k = stiffness.base, c = damping.base
-        let h = frameInterval
+        let h = frameInterval / Double(substeps), n = substeps
         for i in range {
-            let vi = v[i] + (-k[i] * d[i] - c[i] * v[i]) * h
+            var di = d[i], vi = v[i]
+            let ki = k[i], ci = c[i]
+            for _ in 0..<n {
+                vi += (-ki * di - ci * vi) * h
+                di += vi * h
+            }
+            d[i] = di
             v[i] = vi
-            d[i] += vi * h
         }
         blackHole(d)
     }
@@ -189,18 +200,23 @@ final class EulerSpringKernel: IntegratedSpringKernel, FrameKernel, @unchecked S
 final class RK4SpringKernel: IntegratedSpringKernel, FrameKernel, @unchecked Sendable {
     func advance(_ range: Range<Int>, to frame: Int) {
         let d = displacement.base, v = velocity.base, kk = stiffness.base, cc = damping.base
-        let h = frameInterval, half = 0.5 * frameInterval, sixth = frameInterval / 6
+        let h = frameInterval / Double(substeps), half = 0.5 * h, sixth = h / 6, n = substeps
         for i in range {
-            let k = kk[i], c = cc[i], d0 = d[i], v0 = v[i]
-            let a1 = -k * d0 - c * v0
-            let d2 = d0 + half * v0, v2 = v0 + half * a1
-            let a2 = -k * d2 - c * v2
-            let d3 = d0 + half * v2, v3 = v0 + half * a2
-            let a3 = -k * d3 - c * v3
-            let d4 = d0 + h * v3, v4 = v0 + h * a3
-            let a4 = -k * d4 - c * v4
-            d[i] = d0 + sixth * (v0 + 2 * v2 + 2 * v3 + v4)
-            v[i] = v0 + sixth * (a1 + 2 * a2 + 2 * a3 + a4)
+            let k = kk[i], c = cc[i]
+            var d0 = d[i], v0 = v[i]
+            for _ in 0..<n {
+                let a1 = -k * d0 - c * v0
+                let d2 = d0 + half * v0, v2 = v0 + half * a1
+                let a2 = -k * d2 - c * v2
+                let d3 = d0 + half * v2, v3 = v0 + half * a2
+                let a3 = -k * d3 - c * v3
+                let d4 = d0 + h * v3, v4 = v0 + h * a3
+                let a4 = -k * d4 - c * v4
+                d0 += sixth * (v0 + 2 * v2 + 2 * v3 + v4)
+                v0 += sixth * (a1 + 2 * a2 + 2 * a3 + a4)
+            }
+            d[i] = d0
+            v[i] = v0
         }
         blackHole(d)
     }
@@ -216,7 +232,7 @@ final class GSLSpringKernel: IntegratedSpringKernel, FrameKernel, @unchecked Sen
     /// The first GSL failure, if any (reported by the runner instead of the timings).
     private(set) var failure: String?
 
-    override init(_ population: SpringPopulation, frameInterval: Double) {
+    init(_ population: SpringPopulation, frameInterval: Double) {
         mass = Column(count: population.count) { population.springs[$0].mass }
         super.init(population, frameInterval: frameInterval)
     }

@@ -31,20 +31,25 @@ public struct SwiftUISpringPopulation: Sendable {
 
 /// `fast` for `swiftui-spring`: SwiftUI's integrator stepped in lockstep across animations.
 ///
-/// The rule and its constants are `SpringIntegratorState`'s (step, gap rule, finish rule through
-/// `isAtRest`), and every step performs the same floating-point operations in the same order as
-/// `SpringIntegratorState.advance` — `f = F·(1/600) + v; x += f·(1/300); F = f·d + (Δ − x)·k;
-/// v = F·(1/600) + f; t += h` with d = −2√k·ζ — so results are bit-identical to the model path
-/// (the error column and `FrameKernelTests` check exactly 0). What differs is the loop order:
-/// `advance` finishes one animation's 2 or 3 steps (at 120 Hz) before the next, a latency-bound
-/// dependent chain with an unpredictable trip count; here each *round* does one step for every
-/// animation that still lags its frame time, branch-free (a select keeps the finished ones), so
-/// the rounds auto-vectorise and independent animations fill the pipeline.
+/// The rule is `SpringIntegratorState`'s: every step is a call of its `step` function (inlined:
+/// the same floating-point operations in the same order, no FMA contraction, which Swift does not
+/// do and the baseline x86-64 ISA does not have), the clock rules and the finish rule
+/// (`isAtRest`) are the state's own, so results are bit-identical to the rule run one animation at
+/// a time (`KernelFactory.errors` checks exactly 0 against it, `FrameKernelTests` too). What
+/// differs is the loop order: `advance` finishes one animation's 2 or 3 steps (at 120 Hz) before
+/// the next, a latency-bound dependent chain with an unpredictable trip count; here each *round*
+/// does one masked step for every animation of a block, branch-free (a select keeps the finished
+/// ones), so the rounds auto-vectorise and independent animations fill the pipeline.
+///
+/// Blocks of `blockSize` animations (8 columns × 8 B × 256 = 16 KiB, inside L1) go through the
+/// clock rules, the rounds and the finish rule before the next block, so each frame streams the
+/// population from memory once. Each round counts the animations that will still lag after it,
+/// so no empty round is run.
 ///
 /// Layout (struct of arrays, 8 columns of `Double`, 64 bytes per animation): the integrator state
 /// `offset`, `velocity`, `force`, `time` (the animation's own clock); `interval` Δ, `stiffness` k,
-/// `damping` d = −2√k·ζ (formed once, exactly as `advance` forms it), and `begin` (the frame time
-/// the current run started, on the frame clock).
+/// `damping` d (formed once by `SpringIntegratorState.damping`), and `begin` (the frame time the
+/// current run started, on the frame clock).
 final class FastSwiftUISpringKernel: FrameKernel, @unchecked Sendable {
     typealias State = SpringIntegratorState<Double>
     let offset: Column<Double>, velocity: Column<Double>, force: Column<Double>, time: Column<Double>
@@ -52,6 +57,8 @@ final class FastSwiftUISpringKernel: FrameKernel, @unchecked Sendable {
     let count: Int
     let frameInterval: Double
     var stateBytesPerAnimation: Int { 8 * MemoryLayout<Double>.stride }
+    /// Animations per block (see the type's comment).
+    static let blockSize = 256
 
     init(_ population: SwiftUISpringPopulation, frameInterval: Double) {
         count = population.count
@@ -63,50 +70,65 @@ final class FastSwiftUISpringKernel: FrameKernel, @unchecked Sendable {
         interval = Column(count: count) { population.interval[$0] }
         stiffness = Column(count: count) { State.stiffness(response: population.response[$0]) }
         damping = Column(count: count) { i in
-            -2 * State.stiffness(response: population.response[i]).squareRoot() * population.dampingFraction[i]
+            State.damping(stiffness: State.stiffness(response: population.response[i]), dampingRatio: population.dampingFraction[i])
         }
         begin = Column(count: count) { -population.phase[$0] }
     }
 
     func advance(_ range: Range<Int>, to frame: Int) {
         let now = Double(frame) * frameInterval
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = min(start + Self.blockSize, range.upperBound)
+            advanceBlock(start..<end, now: now)
+            start = end
+        }
+        blackHole(offset.base)
+    }
+
+    @inline(__always)
+    private func advanceBlock(_ block: Range<Int>, now: Double) {
         let x = offset.base, v = velocity.base, F = force.base, t = time.base
         let delta = interval.base, k = stiffness.base, d = damping.base, b = begin.base
         let h = State.step
-        // `advance`'s two clock rules, before stepping (rare: a lag over a second, a huge clock).
-        for i in range {
+        // `advance`'s two clock rules, before stepping (rare: a lag over a second, a huge clock),
+        // and how many animations lag their frame time.
+        var lagging = 0
+        for i in block {
             let target = now - b[i]
-            if target - t[i] > State.maximumGap { t[i] = target - 1.0 / 60.0 }
-            if t[i] < target, t[i] + h == t[i] { t[i] = target }
+            var clock = t[i]
+            clock = target - clock > State.maximumGap ? target - 1.0 / 60.0 : clock
+            clock = clock < target && clock + h == clock ? target : clock
+            t[i] = clock
+            lagging &+= clock < target ? 1 : 0
         }
-        // Rounds of one step for every animation still behind its frame time, branch-free.
-        var lagging = range.count
+        // Rounds of one masked step each, while any animation of the block still lags.
         while lagging > 0 {
             lagging = 0
-            for i in range {
+            for i in block {
                 let target = now - b[i]
                 let active = t[i] < target
-                let f = F[i] * (1.0 / 600.0) + v[i]
-                let xNext = x[i] + f * (1.0 / 300.0)
-                let FNext = f * d[i] + (delta[i] - xNext) * k[i]
-                let vNext = FNext * (1.0 / 600.0) + f
+                var xNext = x[i], vNext = v[i], FNext = F[i]
+                State.step(offset: &xNext, velocity: &vNext, force: &FNext, interval: delta[i],
+                           stiffness: k[i], damping: d[i])
+                let tNext = t[i] + h
                 x[i] = active ? xNext : x[i]
                 F[i] = active ? FNext : F[i]
                 v[i] = active ? vNext : v[i]
-                t[i] = active ? t[i] + h : t[i]
-                lagging &+= active ? 1 : 0
+                t[i] = active ? tNext : t[i]
+                lagging &+= active && tNext < target ? 1 : 0
             }
         }
         // The finish rule; an animation at rest starts again toward the opposite interval.
-        for i in range {
-            let state = State(offset: x[i], velocity: v[i], force: F[i], time: t[i])
-            if state.isAtRest(interval: delta[i]) {
-                x[i] = 0; v[i] = 0; F[i] = 0; t[i] = 0
-                delta[i] = -delta[i]
-                b[i] = now
-            }
+        for i in block {
+            let atRest = State(offset: x[i], velocity: v[i], force: F[i], time: t[i]).isAtRest(interval: delta[i])
+            x[i] = atRest ? 0 : x[i]
+            v[i] = atRest ? 0 : v[i]
+            F[i] = atRest ? 0 : F[i]
+            t[i] = atRest ? 0 : t[i]
+            delta[i] = atRest ? -delta[i] : delta[i]
+            b[i] = atRest ? now : b[i]
         }
-        blackHole(x)
     }
 
     func state(of index: Int) -> (value: Double, velocity: Double) {

@@ -68,4 +68,25 @@ public enum Strategy: String, CaseIterable, Sendable, Codable {
     /// `gsl` allocates a GSL driver per animation per frame (~20 µs each): beyond this many
     /// animations a frame takes longer than a second, so larger runs skip it.
     public static let gslMaximumAnimations = 1_000
+
+    /// What this strategy takes for granted on `workload` beyond the workload's own definition,
+    /// printed in the table legend and stored per result in the JSON.
+    public func assumptions(for workload: Workload) -> [String] {
+        switch (self, workload) {
+        case (.naive, _), (.gsl, _): return []
+        case (.fast, .spring): return [Assumption.fixedFrameInterval, Assumption.noRetargets]
+        case (.euler, _), (.rk4, _): return [Assumption.fixedFrameInterval, Assumption.noRetargets]
+        case (.fast, .swiftUISpring), (.fast, .curve): return [Assumption.noRetargets]
+        case (.fast, .keyframes): return [Assumption.fixedFrameInterval]
+        case (.fast, .mixed): return []
+        }
+    }
+}
+
+/// The assumptions a strategy may make (`Strategy.assumptions(for:)`).
+public enum Assumption {
+    /// Every frame is the same Δt later than the last (state transitions precomputed for Δt).
+    public static let fixedFrameInterval = "fixed Δt"
+    /// No animation is retargeted or interrupted while it runs (no merge, no chain).
+    public static let noRetargets = "no retargets"
 }

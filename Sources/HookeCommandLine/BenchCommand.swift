@@ -43,8 +43,20 @@ struct BenchCommand: HookeCommand {
       --frame-rate F       60 or 120 (default 120)
       --seconds S          sampling time per configuration, 0.01…60 s (default 0.2 quick, 1 full)
       --json FILE          also write the results as JSON (environment, results, benchmarks)
-      --baseline FILE      compare with a stored baseline: exit 0 equal, 2 regression, 4 improvement only
+      --baseline FILE      compare with a stored baseline (time as ratios to naive at p50 and p75, allocations, error)
       --update-baseline    write the baseline (to --baseline FILE, default \(PerformanceBaseline.defaultPath)) atomically
+
+    EXIT STATUS:
+      0  measured; with --baseline, no metric changed beyond its threshold
+      1  with --baseline: a regression (p50 and p75 time ratios both past \(PerformanceBaseline.Thresholds.standard.timeRatioFactor)×,
+         more allocations, or a larger error); configurations with fewer than
+         \(PerformanceBaseline.Thresholds.standard.minimumSamples) samples on either side are listed and not judged
+      2  bad usage or input (one line on stderr), or a debug build
+      4  with --baseline: improvements only
+
+    Each row states the worker threads that ran it (T ≥ 2: T Dispatch workers, one contiguous chunk
+    each), the error against an independent reference (GSL, Brent, SwiftUI's rule run exactly) and,
+    separately, the consistency with naive; the legend and the JSON name each strategy's assumptions.
 
     EXAMPLE:
       scripts/run bench --quick --json reports/bench.json
@@ -142,20 +154,15 @@ struct BenchCommand: HookeCommand {
         guard BuildConfiguration.current == .release else {
             throw UsageError(BuildConfiguration.debugRefusal)
         }
-        let configurations = plan.configurations
-        var results: [BenchResult] = []
-        for (index, configuration) in configurations.enumerated() {
-            if console.errorIsTerminal {
-                console.printError("[\(index + 1)/\(configurations.count)] \(configuration)")
-            }
-            if let result = try FrameRunner.measure(configuration, plan: plan) { results.append(result) }
+        let report = try FrameRunner.run(plan, hookeVersion: Hooke.version) { index, total, configuration in
+            if console.errorIsTerminal { console.printError("[\(index)/\(total)] \(configuration)") }
         }
-        results.linkRelativeFigures()
-        let environment = BenchEnvironment.current(frameRate: plan.frameRate, hookeVersion: Hooke.version)
+        let results = report.results, environment = report.environment
         console.print(BenchTable.render(results, environment: environment))
+        if let rows = report.equalAccuracy { console.print(BenchTable.renderEqualAccuracy(rows)) }
 
         if let jsonPath {
-            try writeAtomically(try BenchReport(environment: environment, results: results).encoded(), toPath: jsonPath)
+            try writeAtomically(try report.encoded(), toPath: jsonPath)
             console.print("wrote \(jsonPath)")
         }
         if updateBaseline {
@@ -178,7 +185,11 @@ struct BenchCommand: HookeCommand {
     static func describe(_ comparison: PerformanceBaseline.Comparison, path: String) -> String {
         var lines = ["baseline \(path): \(comparison.findings.count) metrics compared, "
                      + "\(comparison.regressions.count) regressions, \(comparison.improvements.count) improvements, "
-                     + "\(comparison.unmeasured.count) configurations not measured in this run"]
+                     + "\(comparison.unmeasured.count) configurations not measured in this run, "
+                     + "\(comparison.tooFewSamples.count) not timed with enough samples to judge"]
+        for key in comparison.tooFewSamples {
+            lines.append("  not judged (fewer than \(PerformanceBaseline.Thresholds.standard.minimumSamples) samples): \(key)")
+        }
         for finding in comparison.findings where finding.verdict != .equal {
             lines.append("  \(finding.verdict.rawValue): \(finding.key) \(finding.metric) "
                          + "\(formatShort(finding.baseline, digits: 3)) → \(formatShort(finding.current, digits: 3))")

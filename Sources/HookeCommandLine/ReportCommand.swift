@@ -187,15 +187,9 @@ struct ReportCommand: HookeCommand {
         let cores = BenchEnvironment.cores
         var plan: BenchPlan = full ? .full(cores: cores) : .quick(cores: cores)
         plan.includesMillionFastSprings = !full
-        let configurations = plan.configurations
-        var results: [BenchResult] = []
-        for (index, configuration) in configurations.enumerated() {
-            console.printError("report: bench [\(index + 1)/\(configurations.count)] \(configuration)")
-            if let result = try FrameRunner.measure(configuration, plan: plan) { results.append(result) }
+        return try FrameRunner.run(plan, hookeVersion: Hooke.version) { index, total, configuration in
+            console.printError("report: bench [\(index)/\(total)] \(configuration)")
         }
-        results.linkRelativeFigures()
-        return BenchReport(environment: BenchEnvironment.current(frameRate: plan.frameRate, hookeVersion: Hooke.version),
-                           results: results)
     }
 }
 

@@ -36,13 +36,21 @@ enum PerformancePage {
         page += "(\(bench.environment.cores) cores), \(frameRate) Hz frames. Times are wall time per frame divided by the "
         page += "number of animations (nearest-rank percentiles of the timed frames); they vary from run to run, the rest "
         page += "of the report does not. The numbers are in [performance.json](performance.json). Back to the [summary](README.md).\n\n"
-        page += "- [What fits a frame](#what-fits-a-frame)\n- [Scaling](#scaling)\n- [Allocations](#allocations)\n"
+        page += "- [What fits a frame](#what-fits-a-frame)\n- [Cost at equal accuracy](#cost-at-equal-accuracy)\n"
+        page += "- [Scaling](#scaling)\n- [Allocations](#allocations)\n"
         page += "- [Charts](#charts)\n- [Every configuration](#every-configuration)\n\n"
 
         page += "## What fits a frame\n\n"
-        page += "The largest number of animations whose median frame fits the budget (16.7 ms at 60 Hz, 8.33 ms at 120 Hz), "
-        page += "extrapolated from the median cost at the largest N measured, with the best thread count.\n\n"
+        page += "The largest number of animations whose p99 frame fits the budget (16.7 ms at 60 Hz, 8.33 ms at 120 Hz), "
+        page += "extrapolated from the p99 cost at the largest N measured, with the best thread count, and never more "
+        page += "than \(FrameBudget.extrapolationLimit)× beyond that N (\"> N\": more would fit, not measured). "
+        page += "The error column says what each strategy buys: Euler and RK4 with one step per frame are not exact; "
+        page += "compare them at equal accuracy in [the next section](#cost-at-equal-accuracy).\n\n"
         page += fitsTable(results).render() + "\n"
+        page += legend(results)
+
+        page += "## Cost at equal accuracy\n\n"
+        page += equalAccuracySection(bench.equalAccuracy)
 
         page += "## Scaling\n\n"
         page += "Median nanoseconds per animation per frame, one thread, by N. A flat row means the cost is linear in N; "
@@ -64,8 +72,8 @@ enum PerformancePage {
 
         page += "## Every configuration\n\n"
         page += "ns per animation per frame; ×naive: how many times faster than `naive` (median); speed-up: one-thread frame "
-        page += "time / this one; max error: against the reference, relative to each animation's scale "
-        page += "(for SwiftUI's own algorithms, against the `naive` replay).\n\n"
+        page += "time / this one; error vs ref: against the workload's independent reference, relative to each animation's "
+        page += "scale; vs naive: the largest difference from `naive` (consistency, not accuracy).\n\n"
         for workload in workloads(results) {
             page += "### \(workload.rawValue)\n\n" + configurationTable(results.filter { $0.workload == workload }).render() + "\n"
         }
@@ -79,14 +87,46 @@ enum PerformancePage {
     /// Per workload and strategy: the 1-thread median at the largest N and the frame capacity.
     static func fitsTable(_ results: [BenchResult]) -> MarkdownTable {
         var table = MarkdownTable(header: ["workload", "strategy", "largest N measured", "ns/anim p50 (1 thread)",
-                                           "max N at 60 Hz", "max N at 120 Hz", "threads"],
-                                  alignments: [.left, .left, .right, .right, .right, .right, .right])
+                                           "max N at 60 Hz", "max N at 120 Hz", "threads", "error vs reference"],
+                                  alignments: [.left, .left, .right, .right, .right, .right, .right, .right])
         for row in FrameCapacity.all(results) {
+            let error = results.first { $0.workload.rawValue == row.workload && $0.strategy.rawValue == row.strategy }
             table.append([row.workload, row.strategy, ReportFormat.count(row.animations),
                           row.singleThreadNanoseconds.map(ReportFormat.nanoseconds) ?? "—",
-                          ReportFormat.count(row.maxAt60Hz), ReportFormat.count(row.maxAt120Hz), "\(row.threads)"])
+                          row.display60Hz, row.display120Hz, "\(row.threads)",
+                          error.map { $0.reference == .none ? "no reference" : ReportFormat.error($0.maxError) } ?? "—"])
         }
         return table
+    }
+
+    /// What each spring strategy costs to reach 1e-3, 1e-6 and 1e-12 of the distance.
+    static func equalAccuracySection(_ rows: [EqualAccuracyRow]?) -> String {
+        guard let rows, !rows.isEmpty else { return "_Not measured in this run (it needs the spring integrators)._\n\n" }
+        var text = "For springs, what each strategy costs to reach an accuracy: the largest error against GSL after "
+        text += "\(KernelFactory.errorFrames) frames, relative to the distance. Euler and RK4 take k steps of Δt/k per "
+        text += "frame with the smallest k in 1…\(EqualAccuracy.maximumSubsteps) that reaches the target; the exact paths "
+        text += "run as they are. Median (p75) ns per animation per frame, one thread, N = "
+        text += "\(ReportFormat.count(rows.first { $0.strategy != .gsl }?.animations ?? 0)) (gsl: "
+        text += "\(ReportFormat.count(min(rows.first?.animations ?? 0, Strategy.gslMaximumAnimations)))).\n\n"
+        let targets = EqualAccuracy.targets.filter { t in rows.contains { $0.target == t } }
+        var table = MarkdownTable(header: ["strategy"] + targets.map { "≤ \(ReportFormat.error($0)) of the distance" },
+                                  alignments: [.left] + targets.map { _ in .right })
+        for strategy in EqualAccuracy.strategies where rows.contains(where: { $0.strategy == strategy }) {
+            table.append([strategy.rawValue] + targets.map { target in
+                guard let row = rows.first(where: { $0.strategy == strategy && $0.target == target }) else { return "—" }
+                guard let substeps = row.substeps, let median = row.nsPerAnimationFrame else {
+                    return "cannot within \(EqualAccuracy.maximumSubsteps) substeps"
+                }
+                let steps = strategy == .euler || strategy == .rk4 ? ", \(substeps) substep\(substeps == 1 ? "" : "s")" : ""
+                return "\(ReportFormat.nanoseconds(median)) ns (\(row.nsPerAnimationFrameP75.map(ReportFormat.nanoseconds) ?? "—"))\(steps)"
+            })
+        }
+        return text + table.render() + "\n"
+    }
+
+    /// The references and assumptions behind the tables, as a list.
+    static func legend(_ results: [BenchResult]) -> String {
+        BenchTable.legend(results).dropFirst(2).map { "- \($0)" }.joined(separator: "\n") + "\n\n"
     }
 
     static func scalingTable(_ results: [BenchResult], workload: Workload) -> MarkdownTable {
@@ -137,8 +177,8 @@ enum PerformancePage {
     static func configurationTable(_ results: [BenchResult]) -> MarkdownTable {
         var table = MarkdownTable(
             header: ["strategy", "N", "threads", "p0", "p25", "p50", "p75", "p90", "p99", "p100", "frame p50 (ms)", "samples",
-                     "×naive", "speed-up", "alloc/frame", "max error", "B/anim", "max N 120 Hz"],
-            alignments: [.left] + Array(repeating: .right, count: 17))
+                     "×naive", "speed-up", "alloc/frame", "error vs ref", "vs naive", "B/anim", "max N 120 Hz"],
+            alignments: [.left] + Array(repeating: .right, count: 18))
         for r in results {
             let p = r.nsPerAnimationFrame
             table.append([r.strategy.rawValue, ReportFormat.count(r.animations), "\(r.threads)",
@@ -148,7 +188,9 @@ enum PerformancePage {
                           "\(r.samples)", ReportFormat.ratio(r.ratioToNaive.map { 1 / $0 }), ReportFormat.ratio(r.parallelSpeedup),
                           r.allocationsPerFrame.map { ReportFormat.significant($0, digits: 4) } ?? "n/a",
                           r.maxError.map { ReportFormat.significant($0) } ?? (r.note != nil ? "diverged" : "—"),
-                          "\(r.stateBytesPerAnimation)", ReportFormat.count(r.maxAnimationsAt120Hz)])
+                          r.consistencyWithNaive.map { ReportFormat.significant($0) } ?? "—",
+                          "\(r.stateBytesPerAnimation)",
+                          (r.maxAnimationsAt120HzIsLowerBound ? "> " : "") + ReportFormat.count(r.maxAnimationsAt120Hz)])
         }
         return table
     }
@@ -164,8 +206,15 @@ struct FrameCapacity: Codable, Sendable, Equatable {
     var singleThreadNanoseconds: Double?
     var maxAt60Hz: Int
     var maxAt120Hz: Int
+    /// Whether more would fit than `maxAt60Hz` / `maxAt120Hz` (the extrapolation cap, unmeasured).
+    var maxAt60HzIsLowerBound = false
+    var maxAt120HzIsLowerBound = false
     /// The thread count that gave the capacity.
     var threads: Int
+
+    /// The capacities as tables print them ("> N" for a cap).
+    var display60Hz: String { (maxAt60HzIsLowerBound ? "> " : "") + ReportFormat.count(maxAt60Hz) }
+    var display120Hz: String { (maxAt120HzIsLowerBound ? "> " : "") + ReportFormat.count(maxAt120Hz) }
 
     static func all(_ results: [BenchResult]) -> [FrameCapacity] {
         var rows: [FrameCapacity] = []
@@ -181,7 +230,9 @@ struct FrameCapacity: Codable, Sendable, Equatable {
                 rows.append(FrameCapacity(
                     workload: workload.rawValue, strategy: strategy.rawValue, animations: largest,
                     singleThreadNanoseconds: atLargest.first { $0.threads == 1 }?.nsPerAnimationFrame.p50,
-                    maxAt60Hz: best.maxAnimationsAt60Hz, maxAt120Hz: best.maxAnimationsAt120Hz, threads: best.threads))
+                    maxAt60Hz: best.maxAnimationsAt60Hz, maxAt120Hz: best.maxAnimationsAt120Hz,
+                    maxAt60HzIsLowerBound: best.maxAnimationsAt60HzIsLowerBound,
+                    maxAt120HzIsLowerBound: best.maxAnimationsAt120HzIsLowerBound, threads: best.threads))
             }
         }
         return rows

@@ -158,7 +158,7 @@ enum SummaryPage {
             var capacity = MarkdownTable(header: ["workload", "strategy", "max N at 120 Hz", "threads"],
                                          alignments: [.left, .left, .right, .right])
             for row in data.frameCapacity where row.strategy == Strategy.fast.rawValue || row.strategy == Strategy.naive.rawValue {
-                capacity.append([row.workload, row.strategy, ReportFormat.count(row.maxAt120Hz), "\(row.threads)"])
+                capacity.append([row.workload, row.strategy, row.display120Hz, "\(row.threads)"])
             }
             page += capacity.render() + "\n"
         }

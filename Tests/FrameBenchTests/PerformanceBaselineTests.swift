@@ -5,15 +5,21 @@ import HookeSupport
 
 struct PerformanceBaselineTests {
     /// A synthetic result: `nanoseconds` per animation-frame at the median.
-    static func result(_ strategy: Strategy, nanoseconds: Double, allocations: Double = 0, error: Double? = 1e-15) -> BenchResult {
+    /// A synthetic result: `nanoseconds` per animation-frame at the median, `tail` × that at p75
+    /// and above, from `samples` frames.
+    static func result(_ strategy: Strategy, nanoseconds: Double, tail: Double = 1, samples: Int = 40,
+                       allocations: Double = 0, error: Double? = 1e-15) -> BenchResult {
         let frame = nanoseconds * 1_000
+        let frames = (0..<samples).map { $0 < samples * 2 / 3 ? frame : frame * tail }
         return BenchResult(workload: .spring, strategy: strategy, animations: 1_000, threads: 1, frameRate: 120,
-                           frameNanoseconds: Percentiles(of: [frame]), samples: 1, allocationsPerFrame: allocations,
-                           maxError: error, stateBytesPerAnimation: 56)
+                           frameNanoseconds: Percentiles(of: frames), samples: samples, allocationsPerFrame: allocations,
+                           maxError: error, consistencyWithNaive: 0, stateBytesPerAnimation: 56)
     }
 
-    static func run(fast: Double, allocations: Double = 0, error: Double = 1e-15) -> [BenchResult] {
-        var results = [result(.naive, nanoseconds: 50), result(.fast, nanoseconds: fast, allocations: allocations, error: error)]
+    static func run(fast: Double, tail: Double = 1, samples: Int = 40, allocations: Double = 0,
+                    error: Double = 1e-15) -> [BenchResult] {
+        var results = [result(.naive, nanoseconds: 50),
+                       result(.fast, nanoseconds: fast, tail: tail, samples: samples, allocations: allocations, error: error)]
         results.linkRelativeFigures()
         return results
     }
@@ -33,10 +39,31 @@ struct PerformanceBaselineTests {
         #expect(Self.baseline.compare(Self.run(fast: 2.5)).exitStatus == 0)
     }
 
-    @Test func slowerExitsTwo() {
+    @Test func slowerExitsOne() {
         let comparison = Self.baseline.compare(Self.run(fast: 5.0))
-        #expect(comparison.exitStatus == 2)
+        #expect(comparison.exitStatus == 1)
         #expect(comparison.regressions.map(\.metric) == ["timeRatioToNaive"])
+    }
+
+    /// A slower median whose p75 did not move past the threshold (the middle of the distribution
+    /// shifted, its upper quartile did not) is noise: both quantiles must move.
+    @Test func aMedianAloneDoesNotRegress() {
+        // Baseline p50 = 2.5 ns, p75 = 5.0 ns; now p50 = p75 = 4.0 ns: 1.6× at p50, 0.8× at p75.
+        let tailed = PerformanceBaseline(results: Self.run(fast: 2.5, tail: 2))
+        let entry = tailed.entries[1]
+        #expect(abs(entry.timeRatioToNaiveP75! / entry.timeRatioToNaive! - 2) < 1e-12)
+        #expect(tailed.compare(Self.run(fast: 4.0)).exitStatus == 0)
+        // Both past 1.5×: a regression.
+        #expect(tailed.compare(Self.run(fast: 4.0, tail: 2)).exitStatus == 1)
+    }
+
+    /// Too few samples on either side: the timing is listed as not judged, never as a regression.
+    @Test func tooFewSamplesAreNotJudged() {
+        let comparison = Self.baseline.compare(Self.run(fast: 5.0, samples: 10))
+        #expect(comparison.exitStatus == 0)
+        #expect(comparison.tooFewSamples == ["spring/fast/1000/1t/120Hz"])
+        let thin = PerformanceBaseline(results: Self.run(fast: 2.5, samples: 19))
+        #expect(thin.compare(Self.run(fast: 5.0)).tooFewSamples == ["spring/fast/1000/1t/120Hz"])
     }
 
     @Test func fasterExitsFour() {
@@ -46,15 +73,15 @@ struct PerformanceBaselineTests {
     }
 
     @Test func allocationsAndErrorsRegress() {
-        #expect(Self.baseline.compare(Self.run(fast: 2.5, allocations: 1)).exitStatus == 2)
-        #expect(Self.baseline.compare(Self.run(fast: 2.5, error: 1e-9)).exitStatus == 2)
+        #expect(Self.baseline.compare(Self.run(fast: 2.5, allocations: 1)).exitStatus == 1)
+        #expect(Self.baseline.compare(Self.run(fast: 2.5, error: 1e-9)).exitStatus == 1)
         // Below the 1e-13 floor the error is rounding noise: equal.
         #expect(Self.baseline.compare(Self.run(fast: 2.5, error: 5e-14)).exitStatus == 0)
     }
 
     @Test func regressionWinsOverImprovement() {
-        // Faster but allocating: any regression makes the exit status 2.
-        #expect(Self.baseline.compare(Self.run(fast: 1.0, allocations: 3)).exitStatus == 2)
+        // Faster but allocating: any regression makes the exit status 1.
+        #expect(Self.baseline.compare(Self.run(fast: 1.0, allocations: 3)).exitStatus == 1)
     }
 
     @Test func unmeasuredConfigurationsAreNotCompared() {
@@ -82,7 +109,8 @@ struct PerformanceBaselineTests {
         #expect(object["environment"] is [String: Any])
         let results = try #require(object["results"] as? [[String: Any]])
         for key in ["workload", "strategy", "animations", "threads", "frameRate", "nsPerAnimationFrame", "samples",
-                    "framesPerSecond", "allocationsPerFrame", "maxError"] {
+                    "framesPerSecond", "allocationsPerFrame", "maxError", "reference", "consistencyWithNaive",
+                    "assumptions", "workerThreads"] {
             #expect(results[1][key] != nil, "results[] lacks \(key)")
         }
         let percentiles = try #require(results[1]["nsPerAnimationFrame"] as? [String: Any])

@@ -116,13 +116,23 @@ enum Fixtures {
                     results.append(BenchResult(
                         workload: workload, strategy: strategy, animations: n, threads: threads, frameRate: 120,
                         frameNanoseconds: frame, samples: 200, allocationsPerFrame: strategy == .naive ? 0.5 : 0,
-                        maxError: error, stateBytesPerAnimation: strategy == .fast ? 48 : 40,
+                        maxError: error, consistencyWithNaive: strategy == .naive ? nil : 1e-14,
+                        stateBytesPerAnimation: strategy == .fast ? 48 : 40,
                         note: strategy == .gsl ? "slow | by design" : nil))
                 }
             }
         }
         results.linkRelativeFigures()
-        return BenchReport(environment: benchEnvironment, results: results)
+        let equalAccuracy = [
+            EqualAccuracyRow(target: 1e-3, strategy: .fast, substeps: 1, error: 1e-15, nsPerAnimationFrame: 2.6,
+                             nsPerAnimationFrameP75: 2.7, animations: 10_000),
+            EqualAccuracyRow(target: 1e-3, strategy: .euler, substeps: 40, error: 9e-4, nsPerAnimationFrame: 60,
+                             nsPerAnimationFrameP75: 62, animations: 10_000),
+            EqualAccuracyRow(target: 1e-6, strategy: .fast, substeps: 1, error: 1e-15, nsPerAnimationFrame: 2.6,
+                             nsPerAnimationFrameP75: 2.7, animations: 10_000),
+            EqualAccuracyRow(target: 1e-6, strategy: .euler, substeps: nil, error: 4e-4, animations: 10_000),
+        ]
+        return BenchReport(environment: benchEnvironment, results: results, equalAccuracy: equalAccuracy)
     }
 
     /// A scratch directory, removed by the caller.

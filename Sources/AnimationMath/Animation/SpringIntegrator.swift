@@ -92,24 +92,41 @@ public struct SpringIntegratorState<Value: VectorArithmetic> {
         if self.time < time, self.time + h == self.time {
             self.time = time
         }
-        let damping = -2 * stiffness.squareRoot() * dampingRatio
+        let damping = Self.damping(stiffness: stiffness, dampingRatio: dampingRatio)
         var t = self.time
         while t < time {
-            var f = force
-            f.scale(by: 1.0 / 600.0)
-            f += velocity
-            offset += f.scaled(by: 1.0 / 300.0)
-            var displacement = interval
-            displacement -= offset
-            displacement.scale(by: stiffness)
-            force = f.scaled(by: damping)
-            force += displacement
-            velocity = force.scaled(by: 1.0 / 600.0)
-            velocity += f
+            Self.step(offset: &offset, velocity: &velocity, force: &force, interval: interval,
+                      stiffness: stiffness, damping: damping)
             t += h
         }
         self.time = t
         return isAtRest(interval: interval)
+    }
+
+    /// The damping coefficient of a step, −2√k·ζ, formed as `advance` forms it.
+    @inlinable @inline(__always)
+    public static func damping(stiffness: Double, dampingRatio: Double) -> Double {
+        -2 * stiffness.squareRoot() * dampingRatio
+    }
+
+    /// One step of 1/300 s of the rule (the body of `advance`'s loop, which calls it), on the state's
+    /// parts: `f = F·(1/600) + v; x += f·(1/300); F = f·d + (Δ − x)·k; v = F·(1/600) + f` with
+    /// d = `damping(stiffness:dampingRatio:)`. Exposed so that code stepping many integrators at
+    /// once (the frame harness's struct-of-arrays kernel) performs exactly these operations.
+    @inlinable @inline(__always)
+    public static func step(offset: inout Value, velocity: inout Value, force: inout Value, interval: Value,
+                            stiffness: Double, damping: Double) {
+        var f = force
+        f.scale(by: 1.0 / 600.0)
+        f += velocity
+        offset += f.scaled(by: 1.0 / 300.0)
+        var displacement = interval
+        displacement -= offset
+        displacement.scale(by: stiffness)
+        force = f.scaled(by: damping)
+        force += displacement
+        velocity = force.scaled(by: 1.0 / 600.0)
+        velocity += f
     }
 
     /// Whether the state meets the finish rule for `interval` (see `advance`).
