@@ -12,13 +12,13 @@ struct VerifyCommand: HookeCommand {
     static let words = ["verify"]
     static let summary = "Cross-check every implementation against the GSL reference and the accuracy baseline"
     static let options: [OptionSpec] = SpringOptions.options + [
-        OptionSpec("--quick", .flag), OptionSpec("--suite", .repeating), OptionSpec("--json"),
+        OptionSpec("--quick", .flag), OptionSpec("--mutants", .flag), OptionSpec("--suite", .repeating), OptionSpec("--json"),
         OptionSpec("--update-baseline", .flag), OptionSpec("--baseline"), OptionSpec("--seed"),
         OptionSpec("--trace"), OptionSpec("--from"), OptionSpec("--to"), OptionSpec("--velocity"),
         OptionSpec("--retarget", .repeating), OptionSpec("--tolerance"),
     ]
     static let help = """
-    USAGE: hooke verify [--quick] [--suite NAME]... [--json FILE] [--update-baseline] [--baseline FILE] [--seed N]
+    USAGE: hooke verify [--quick] [--mutants] [--suite NAME]... [--json FILE] [--update-baseline] [--baseline FILE] [--seed N]
            hooke verify --trace FILE.csv SPRING [--from X0] [--to X1] [--velocity V0] [--retarget T:X]...
                         [--tolerance REL]
 
@@ -28,6 +28,9 @@ struct VerifyCommand: HookeCommand {
 
     OPTIONS:
       --quick              only the quick set (each quick check is identical in full runs)
+      --mutants            also plant the faults: run every suite's quick checks on each deliberately
+                           wrong implementation and report which checks caught it (the mutation
+                           score); fails when a fault goes uncaught or the fault-free control fails
       --suite NAME         run only this suite (repeatable); one of:
                            \(Verifier.suiteNames.joined(separator: ", "))
       --json FILE          write every check (suite, name, implementation, metrics, tolerance,
@@ -56,7 +59,7 @@ struct VerifyCommand: HookeCommand {
 
     enum Mode {
         case suites(configuration: VerificationConfiguration, suites: [VerificationSuite], json: String?,
-                    baseline: String, update: Bool, unfiltered: Bool)
+                    baseline: String, update: Bool, unfiltered: Bool, mutants: Bool)
         case trace(samples: [TraceSample], spring: Spring, from: Double, to: Double, velocity: Double,
                    retargets: [RetargetOption], tolerance: Double, path: String)
     }
@@ -65,7 +68,7 @@ struct VerifyCommand: HookeCommand {
 
     init(parsing arguments: ParsedArguments) throws {
         if let path = arguments.string("--trace") {
-            for flag in ["--quick", "--suite", "--json", "--update-baseline", "--baseline", "--seed"] where arguments.has(flag) {
+            for flag in ["--quick", "--mutants", "--suite", "--json", "--update-baseline", "--baseline", "--seed"] where arguments.has(flag) {
                 throw UsageError("\(flag): not allowed with --trace")
             }
             let spring = try SpringOptions(arguments).spring
@@ -110,7 +113,7 @@ struct VerifyCommand: HookeCommand {
             ?? root.appendingPathComponent("reports/baselines/accuracy.json").path
         mode = .suites(configuration: configuration, suites: selected, json: try arguments.outputFile("--json"),
                        baseline: baseline, update: arguments.flag("--update-baseline"),
-                       unfiltered: unfiltered && !configuration.quick)
+                       unfiltered: unfiltered && !configuration.quick, mutants: arguments.flag("--mutants"))
     }
 
     /// The repository: the nearest directory above the working directory with Package.swift and
@@ -152,9 +155,9 @@ struct VerifyCommand: HookeCommand {
         case let .trace(samples, spring, from, to, velocity, retargets, tolerance, path):
             return try runTrace(samples: samples, spring: spring, from: from, to: to, velocity: velocity,
                                 retargets: retargets, tolerance: tolerance, path: path, console: console)
-        case let .suites(configuration, suites, json, baseline, update, unfiltered):
+        case let .suites(configuration, suites, json, baseline, update, unfiltered, mutants):
             return try runSuites(configuration: configuration, suites: suites, json: json, baselinePath: baseline,
-                                 update: update, unfiltered: unfiltered, console: console)
+                                 update: update, unfiltered: unfiltered, mutants: mutants, console: console)
         }
     }
 
@@ -184,7 +187,7 @@ struct VerifyCommand: HookeCommand {
     // MARK: Suites
 
     func runSuites(configuration: VerificationConfiguration, suites: [VerificationSuite], json: String?,
-                   baselinePath: String, update: Bool, unfiltered: Bool, console: Console) throws -> Int32 {
+                   baselinePath: String, update: Bool, unfiltered: Bool, mutants: Bool, console: Console) throws -> Int32 {
         // The baseline is read (and the update checked) before the run, so a bad one fails at once.
         let baselineURL = URL(fileURLWithPath: baselinePath)
         let stored: AccuracyBaseline?
@@ -202,6 +205,9 @@ struct VerifyCommand: HookeCommand {
         let progress = ProgressPrinter(console: console, total: suites.count)
         let start = Date()
         var report = Verifier.run(configuration, suites: suites) { progress.finished($0) }
+        if mutants {
+            report.mutants = MutationTesting.run(configuration).report
+        }
         let seconds = Date().timeIntervalSince(start)
 
         if update {
@@ -278,6 +284,19 @@ struct VerifyCommand: HookeCommand {
                                   + "> allowed \(formatShort(regression.allowed, digits: 3)) (baseline \(formatShort(regression.baseline, digits: 3)))")
                 }
             }
+        }
+        if let mutants = report.mutants {
+            console.print("")
+            console.print("planted faults (each run through every suite's quick checks):")
+            for mutant in mutants.mutants {
+                let caughtBy = mutant.caughtBy.prefix(2).joined(separator: "; ")
+                    + (mutant.caughtBy.count > 2 ? " (+\(mutant.caughtBy.count - 2))" : "")
+                console.print("  " + (mutant.caught ? "caught " : "MISSED ") + mutant.fault.padding(to: 84)
+                              + (mutant.caught ? " by " + caughtBy : ""))
+            }
+            console.print("mutation score: \(mutants.score) caught"
+                          + (mutants.controlFailures.isEmpty ? "; the fault-free control passes"
+                             : "; the fault-free control FAILED: \(mutants.controlFailures.joined(separator: "; "))"))
         }
         console.print(report.passed ? "verify: pass" : "verify: FAIL")
     }

@@ -37,9 +37,11 @@ public struct VerificationReport: Codable, Sendable {
     /// Every check of every suite, in report order.
     public var checks: [CheckReport] { suites.flatMap(\.checks) }
 
-    /// True when no check failed and nothing regressed against the baseline.
+    /// True when no check failed, nothing regressed against the baseline and, when faults were
+    /// planted, every one was caught and the fault-free control passed.
     public var passed: Bool {
         !checks.contains { $0.status == .fail } && (baseline?.regressions.isEmpty ?? true)
+            && (mutants.map { $0.caught == $0.planted && $0.controlFailures.isEmpty } ?? true)
     }
 }
 

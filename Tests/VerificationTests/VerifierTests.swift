@@ -36,17 +36,19 @@ struct VerifierTests {
         #expect(honest.allSatisfy { $0.status == .pass }, "\(honest.map(\.detail))")
     }
 
-    @Test("a merge that drops the velocity fails the velocity-continuity check")
-    func droppedVelocity() {
-        let wrong = RetargetImplementation(name: "drops velocity", velocityIsContinuous: true) { from, to, events in
-            RetargetImplementation.closedFormRestart(from: from, to: to, events: events, keepVelocity: false)
+    @Test("every planted fault is caught by at least one failing check, and the alternative implementations with no fault pass")
+    func mutants() {
+        let configuration = VerificationConfiguration(quick: true, recordingsDirectory: Self.recordings)
+        let (report, controlFailures) = MutationTesting.run(configuration)
+        #expect(report.planted >= 15)
+        for mutant in report.mutants {
+            #expect(mutant.caught, "\(mutant.name) (\(mutant.fault)) was not caught")
         }
-        let checks = InvariantSuite.continuityChecks(wrong)
-        #expect(checks.first { $0.name.hasPrefix("position") }?.status == .pass)
-        #expect(checks.first { $0.name.hasPrefix("velocity") }?.status == .fail)
-        let right = InvariantSuite.continuityChecks(.hookeRestart)
-        #expect(right.allSatisfy { $0.status == .pass })
+        #expect(controlFailures.isEmpty, "the control failed: \(controlFailures)")
     }
+
+    static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("data/swiftui-recordings")
 
     @Test("the baseline flags a metric worse than its noise band, and only then")
     func baselineBand() {

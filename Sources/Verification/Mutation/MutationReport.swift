@@ -6,6 +6,9 @@ public struct MutationReport: Codable, Sendable {
     public var planted: Int
     public var caught: Int
     public var mutants: [MutantResult]
+    /// The checks that failed for the control (the alternative implementations with no fault):
+    /// must be empty, or a catch may be for a reason other than the planted fault.
+    public var controlFailures: [String] = []
 
     public init(mutants: [MutantResult]) {
         self.mutants = mutants

@@ -38,7 +38,7 @@ enum CurveSuite {
             ("easeIn", 0.42, 0, 1, 1), ("easeOut", 0, 0, 0.58, 1), ("easeInOut", 0.42, 0, 0.58, 1),
             ("linear", 0, 0, 1, 1),
         ]
-        checks.append(try bezierCheck(presets, label: "presets", quickSet: true, seeded: false))
+        checks.append(try bezierCheck(configuration, presets, label: "presets", quickSet: true, seeded: false))
         var generator = SplitMix64(seed: configuration.seed &+ 7)
         func randomCurves(_ count: Int) -> [(String, Double, Double, Double, Double)] {
             (0..<count).map { i in
@@ -46,9 +46,9 @@ enum CurveSuite {
                  generator.uniform(0.05, 0.95), generator.uniform(-1, 2))
             }
         }
-        checks.append(try bezierCheck(randomCurves(8), label: "random 8", quickSet: true, seeded: true))
+        checks.append(try bezierCheck(configuration, randomCurves(8), label: "random 8", quickSet: true, seeded: true))
         if !configuration.quick {
-            checks.append(try bezierCheck(randomCurves(200), label: "random 200", quickSet: false, seeded: true))
+            checks.append(try bezierCheck(configuration, randomCurves(200), label: "random 200", quickSet: false, seeded: true))
         }
         checks.append(circularCheck())
         checks.append(measuredCheck())
@@ -58,14 +58,14 @@ enum CurveSuite {
 
     static let progressGrid: [Double] = (0...200).map { Double($0) / 200 }
 
-    static func bezierCheck(_ curves: [(String, Double, Double, Double, Double)], label: String,
+    static func bezierCheck(_ configuration: VerificationConfiguration, _ curves: [(String, Double, Double, Double, Double)], label: String,
                             quickSet: Bool, seeded: Bool) throws -> CheckReport {
         var stats = ErrorStatistics()
         for (curveName, x1, y1, x2, y2) in curves {
-            let curve = UnitCurve.bezier(startControlPoint: UnitPoint(x: x1, y: y1), endControlPoint: UnitPoint(x: x2, y: y2))
+            let curve = configuration.bezier(x1, y1, x2, y2)
             for p in progressGrid {
                 let reference = try BezierReference.curveValue(x1: x1, y1: y1, x2: x2, y2: y2, progress: p)
-                stats.add(curve.value(at: p), reference, scale: 1,
+                stats.add(curve(p), reference, scale: 1,
                           location: WorstCase("\(curveName) (\(x1), \(y1))(\(x2), \(y2)) at progress \(p)"))
             }
         }

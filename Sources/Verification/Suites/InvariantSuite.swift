@@ -1,6 +1,6 @@
 // InvariantSuite.swift — physics invariants of the closed form (energy never increases while
-// c ≥ 0, convergence to the target, finite output over extreme parameters) and continuity of
-// position and velocity at interruptions.
+// c ≥ 0, convergence to the target, finite output over extreme parameters); continuity at
+// interruptions is ContinuitySuite.
 
 import AnimationMath
 
@@ -24,24 +24,14 @@ enum InvariantSuite {
         name: "finiteOutput", metric: "nonFiniteCount", value: 0,
         reason: "goal 3 of Spring.swift: no NaN, no overflow for finite parameters and c ≥ 0")
 
-    /// Continuity at an interruption: position within 1e-12 of the distance (the state is carried
-    /// over, only rounding of x + offset differs); velocity within 1e-9 of the peak velocity
-    /// (the animator's chain-rule velocity recomputes from contexts at the same time).
-    static let continuityTolerance = Tolerance(
-        name: "mergeContinuity", metric: "maxRelError", value: 1e-9,
-        reason: "state is carried over exactly; only rounding of the re-evaluation differs (≤ 1e-12 expected)")
-
     static let suite = VerificationSuite(
-        name: name, summary: "energy, convergence, finite output, continuity at merges"
+        name: name, summary: "energy, convergence to the target, finite output"
     ) { configuration in
         var checks: [CheckReport] = []
         for implementation in configuration.springImplementations {
             checks.append(energyCheck(implementation))
             checks.append(convergenceCheck(implementation))
             checks.append(finiteCheck(implementation))
-        }
-        for implementation in configuration.retargetImplementations {
-            checks += continuityChecks(implementation)
         }
         return checks
     }
@@ -126,27 +116,5 @@ enum InvariantSuite {
                       metrics: [Metric("nonFiniteCount", Double(nonFinite), unit: "values", ulpEquivalent: 1),
                                 Metric("evaluated", Double(total), better: .none)],
                       worst: worst, tolerance: finiteTolerance)
-    }
-
-    /// Events for the continuity checks: interruptions at awkward times with varied targets.
-    static let events: [(time: Double, target: Double)] = [(0.137, -1), (0.41, 2), (0.55, 2.5), (1.003, 0)]
-
-    static func continuityChecks(_ implementation: RetargetImplementation) -> [CheckReport] {
-        let states = implementation.run(0, 1, events)
-        var position = ErrorStatistics(), velocity = ErrorStatistics()
-        // Distances up to 3.5 (from −1 to 2.5); peak velocities of a 0.5 s spring ≈ ω0·distance/2.
-        let distance = 3.5, velocityScale = 3.5 * 2 * Double.pi / 0.5
-        for s in states {
-            position.add(s.valueAfter, s.valueBefore, scale: distance, location: WorstCase("interruption", time: s.time))
-            velocity.add(s.velocityAfter, s.velocityBefore, scale: velocityScale, location: WorstCase("interruption", time: s.time))
-        }
-        var checks = [gatedCheck(suite: name, name: "position continuous at interruptions", kind: .invariant, source: CheckSource.physics, implementation: implementation.name,
-                                 quickSet: true, metrics: position.metrics(), worst: position.worst, tolerance: continuityTolerance)]
-        if implementation.velocityIsContinuous {
-            checks.append(gatedCheck(suite: name, name: "velocity continuous at interruptions", kind: .invariant, source: CheckSource.physics, implementation: implementation.name,
-                                     quickSet: true, metrics: velocity.metrics(), worst: velocity.worst,
-                                     tolerance: continuityTolerance))
-        }
-        return checks
     }
 }

@@ -14,9 +14,9 @@ enum ModifierSuite {
 
     static let suite = VerificationSuite(
         name: name, summary: "delay, speed, repeatCount/repeatForever, logicallyComplete vs hand-derived timelines"
-    ) { _ in
-        [timeTransformCheck(), repeatCheck(count: 3, autoreverses: true), repeatCheck(count: 2, autoreverses: false),
-         repeatForeverCheck(), logicallyCompleteCheck()]
+    ) { configuration in
+        [timeTransformCheck(configuration), repeatCheck(configuration, count: 3, autoreverses: true),
+         repeatCheck(configuration, count: 2, autoreverses: false), repeatForeverCheck(configuration), logicallyCompleteCheck()]
     }
 
     static let base = Animation.easeInOut(duration: 0.51)
@@ -25,16 +25,17 @@ enum ModifierSuite {
         t > 0.51 ? nil : delta * UnitCurve.easeInOut.value(at: t / 0.51)
     }
 
-    static func timeTransformCheck() -> CheckReport {
+    static func timeTransformCheck(_ configuration: VerificationConfiguration) -> CheckReport {
+        let delay = configuration.delay, speed = configuration.speed
         let delta = 80.0
         var stats = ErrorStatistics()
         // (label, animation, hand-derived time map from real time to base time)
         let cases: [(String, Animation, (Double) -> Double)] = [
-            ("delay(0.2)", base.delay(0.2), { t in Swift.max(0, t - 0.2) }),
-            ("speed(2)", base.speed(2), { t in 2 * t }),
-            ("speed(0.5)", base.speed(0.5), { t in 0.5 * t }),
-            ("delay(0.2).speed(2)", base.delay(0.2).speed(2), { t in Swift.max(0, 2 * t - 0.2) }),  // waits 0.1 s
-            ("speed(2).delay(0.2)", base.speed(2).delay(0.2), { t in 2 * Swift.max(0, t - 0.2) }),  // waits 0.2 s
+            ("delay(0.2)", delay(base, 0.2), { t in Swift.max(0, t - 0.2) }),
+            ("speed(2)", speed(base, 2), { t in 2 * t }),
+            ("speed(0.5)", speed(base, 0.5), { t in 0.5 * t }),
+            ("delay(0.2).speed(2)", speed(delay(base, 0.2), 2), { t in Swift.max(0, 2 * t - 0.2) }),  // waits 0.1 s
+            ("speed(2).delay(0.2)", delay(speed(base, 2), 0.2), { t in 2 * Swift.max(0, t - 0.2) }),  // waits 0.2 s
         ]
         for (label, animation, map) in cases {
             var context = AnimationContext<Double>()
@@ -57,10 +58,10 @@ enum ModifierSuite {
     /// first frame with local time > d, which shows the pass's end value and starts the next pass);
     /// frame n = kN + j shows pass k at local time j·h (j ≥ 1, or n = 0), frame kN (k ≥ 1) the end
     /// of pass k − 1; after the last pass the animation returns nil.
-    static func repeatCheck(count: Int, autoreverses: Bool) -> CheckReport {
+    static func repeatCheck(_ configuration: VerificationConfiguration, count: Int, autoreverses: Bool) -> CheckReport {
         let delta = 80.0, h = 1.0 / 60, d = 0.51
         let framesPerPass = Int((d / h).rounded(.down)) + 1  // 31: d/h = 30.6, far from an integer
-        let animation = base.repeatCount(count, autoreverses: autoreverses)
+        let animation = configuration.repeatCount(base, count, autoreverses)
         var context = AnimationContext<Double>()
         var stats = ErrorStatistics()
         var directions: [String] = []
@@ -109,10 +110,10 @@ enum ModifierSuite {
         return t
     }
 
-    static func repeatForeverCheck() -> CheckReport {
+    static func repeatForeverCheck(_ configuration: VerificationConfiguration) -> CheckReport {
         let delta = 80.0, h = 1.0 / 60
         let framesPerPass = 31
-        let animation = base.repeatForever(autoreverses: true)
+        let animation = configuration.repeatCount(base, nil, true)
         var context = AnimationContext<Double>()
         var stats = ErrorStatistics()
         var t = 0.0

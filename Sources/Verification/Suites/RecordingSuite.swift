@@ -40,7 +40,8 @@ enum RecordingSuite {
         guard let directory = configuration.recordingsDirectory,
               FileManager.default.fileExists(atPath: directory.appendingPathComponent(springFile).path)
         else { throw SuiteSkipped("recordings not found") }
-        return [try springCheck(directory), try closedFormMisfit(directory)] + (try interpolatingChecks(directory))
+        return [try springCheck(configuration, directory), try closedFormMisfit(directory)]
+            + (try interpolatingChecks(configuration, directory))
     }
 
     /// Reads a recording with JSONDecoder, which parses numbers exactly (JSONSerialization rounds
@@ -77,9 +78,9 @@ enum RecordingSuite {
         return (pairs(json.samples), json.animation_time_zero_at_recorder_t ?? 0.0167)
     }
 
-    static func springCheck(_ directory: URL) throws -> CheckReport {
+    static func springCheck(_ configuration: VerificationConfiguration, _ directory: URL) throws -> CheckReport {
         let (samples, offset) = try springSamples(directory)
-        let animation = Animation.spring(response: 1.8, dampingFraction: 0.3)
+        let animation = configuration.fluidSpring(1.8, 0.3, 0)
         var context = AnimationContext<Double>()
         var stats = ErrorStatistics()
         var times: [Double] = [], residuals: [Double] = []
@@ -112,12 +113,12 @@ enum RecordingSuite {
                          detail: "the physics misses SwiftUI's motion by up to \(short(stats.maxAbsolute)) pt")
     }
 
-    static func interpolatingChecks(_ directory: URL) throws -> [CheckReport] {
+    static func interpolatingChecks(_ configuration: VerificationConfiguration, _ directory: URL) throws -> [CheckReport] {
         let json = try load(directory.appendingPathComponent(interpolatingFile))
         guard let segment0 = json.segment0, let segment1 = json.segment1 else {
             throw SuiteSkipped("\(interpolatingFile) has no segment0/segment1")
         }
-        let animation = Animation.interpolatingSpring(mass: 1, stiffness: 1, damping: 0.5, initialVelocity: 2)
+        let animation = configuration.interpolatingSpring(1, 1, 0.5, 2)
         // Segment 0: 694 → 594 from animation time t − zero.
         let zero = segment0.animation_time_zero_at_recorder_t ?? 0.01632119
         var first = ErrorStatistics()
@@ -131,7 +132,7 @@ enum RecordingSuite {
         // the file's unrounded start_offset (2.4802731780073373) and zero (0.01632119).
         let e1 = 2.450391
         let segment1Offset = (segment1.start_offset ?? 2.4802731780073373) - zero + 0.003052
-        var animator = Animator<Double>(value: 694)
+        var animator = configuration.animator.make(694)
         animator.setValue(594, animation: animation, at: 0)
         _ = animator.frame(at: e1 * 0.5)
         _ = animator.frame(at: e1)

@@ -29,7 +29,7 @@ enum SettlingSuite {
         for (label, spring) in presets {
             let truth = try OscillatorReference.settleTime(
                 mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, target: 1, epsilon: 0.001)
-            let swiftUI = spring.settlingDuration
+            let swiftUI = configuration.settlingDuration(spring)
             let location = WorstCase("\(label): SwiftUI \(swiftUI) s, true \(truth) s")
             if spring.dampingRatio < 1 {
                 under.add(swiftUI, truth, scale: truth, location: location)
