@@ -30,6 +30,10 @@ struct EvalSpringCommand: HookeCommand {
                            swiftui: SwiftUI's .spring(response:dampingFraction:) animation, the
                                   1/300 s integrator; a retarget merges (offset, velocity and force
                                   kept). It starts at rest, so --velocity is not allowed.
+                                  Outside the integrator's stable region (dampingFraction ≥
+                                  (1 − a²/4)/a, a = √k/300: 1.237 at the stiffness cap, 23.86 at
+                                  response 0.5) the values grow without bound; a warning line
+                                  says so on stderr.
       --until T            last sample time, seconds (default 1)
       --step DT            sample spacing, seconds (default 0.01)
       --format F           csv (default) or json
@@ -73,6 +77,12 @@ struct EvalSpringCommand: HookeCommand {
         case .exact: table = exactTrajectory()
         case .gsl: table = try referenceTrajectory()
         case .swiftui: table = swiftUITrajectory()
+        }
+        let springAnimation = FluidSpringAnimation(response: spring.response, dampingFraction: spring.dampingRatio)
+        if engine == .swiftui, !springAnimation.isStable {
+            console.printError(StabilityWarning.line(for: springAnimation, at: "--engine swiftui"))
+        } else if !(table.values + table.velocities).allSatisfy(\.isFinite) {
+            console.printError(StabilityWarning.nonFinite)
         }
         table.write(format, to: console, metadata: [("engine", jsonString(engine.rawValue))])
         return ExitStatus.success

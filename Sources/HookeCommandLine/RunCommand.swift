@@ -40,6 +40,8 @@ struct RunCommand: HookeCommand {
 
     Bad files exit 2 with the JSON path of the field in the message, e.g.
       transactions[2].animation.spring.response: must be > 0, got -1
+    A spring outside the stable region of SwiftUI's 1/300 s integrator (see 'hooke eval spring
+    --help') runs as is and grows without bound; one warning line on stderr names it.
 
     OPTIONS:
       --format F   csv (default) or json
@@ -66,6 +68,14 @@ struct RunCommand: HookeCommand {
             ? Self.simulate(scenario, initial: AnimatableVector(scenario.initialValue), make: { AnimatableVector($0) },
                             components: { $0.values })
             : Self.simulate(scenario, initial: scenario.initialValue[0], make: { $0[0] }, components: { [$0] })
+        let unstable = scenario.transactions.indices.lazy.compactMap { index in
+            self.scenario.transactions[index].animation.flatMap(StabilityWarning.unstableSpring).map { (index, $0) }
+        }.first
+        if let (index, spring) = unstable {
+            console.printError(StabilityWarning.line(for: spring, at: "transactions[\(index)].animation"))
+        } else if !(result.values + result.velocities.compactMap { $0 }).allSatisfy({ $0.allSatisfy(\.isFinite) }) {
+            console.printError(StabilityWarning.nonFinite)
+        }
         write(result, to: console)
         return ExitStatus.success
     }

@@ -19,6 +19,7 @@ enum AccuracyPage {
         page += summaryLine(verification) + "\n\n"
         page += "- [Charts](#charts)\n- [Suites](#suites)\n- [SwiftUI errata](#swiftui-errata)\n"
         page += "- [Documentation claims](#documentation-claims)\n- [Convergence order of the .spring integrator](#convergence-order-of-the-spring-integrator)\n"
+        page += "- [Stability of the .spring integrator](#stability-of-the-spring-integrator)\n"
         page += "- [Real recordings](#real-recordings)\n- [Planted faults](#planted-faults)\n- [Baseline](#baseline)\n\n"
 
         page += "## Charts\n\n"
@@ -56,6 +57,10 @@ enum AccuracyPage {
         let convergence = ConvergenceFinding(verification)
         page += convergence.text + "\n\n"
         if !convergence.rows.isEmpty { page += convergence.table.render() + "\n" }
+
+        page += "## Stability of the .spring integrator\n\n"
+        page += verification.checks.first { $0.suite == "stability" }.map { "Finding: \($0.detail).\n\n" }
+            ?? "_The stability suite did not run._\n\n"
 
         page += "## Real recordings\n\n"
         page += "Positions recorded from SwiftUI on an iPhone (data/swiftui-recordings). Errors in points; "

@@ -97,6 +97,7 @@ public enum Verifier {
     public static let suites: [VerificationSuite] = [
         SpringSuite.suite,
         IntegratorSuite.suite,
+        StabilitySuite.suite,
         InterpolatingSpringSuite.suite,
         CurveSuite.suite,
         ModifierSuite.suite,

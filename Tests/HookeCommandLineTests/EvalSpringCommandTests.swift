@@ -118,4 +118,41 @@ struct EvalSpringCommandTests {
     func badInput(arguments: [String], mentions: [String]) {
         expectUsageError(["eval", "spring"] + arguments, mentions: mentions)
     }
+
+    /// The stable region of the 1/300 s rule: ζ < (1 − a²/4)/a with a = (2π/r)/300, worked by hand:
+    /// r = 0.5 gives a = 0.0418879, ζ_max = 23.8628; at the stiffness cap (k = 45 000, r ≤ 0.0296)
+    /// a = 0.707107, ζ_max = 1.23744. Just inside: no warning, finite rows; just outside: one
+    /// warning line and values that leave any bound (the 1e147 after 1 s for ζ = 50).
+    @Test("a spring outside the integrator's stable region warns on stderr, once", arguments: [
+        ("0.5", "50", true), ("0.5", "25", true), ("0.5", "23", false), ("0.02", "1.3", true), ("0.02", "1.2", false),
+    ])
+    func stabilityWarning(response: String, ratio: String, warns: Bool) throws {
+        let run = hooke("eval", "spring", "--response", response, "--damping-ratio", ratio, "--engine", "swiftui",
+                        "--until", "1", "--step", "0.1")
+        #expect(run.status == 0)
+        let lines = run.standardError.split(separator: "\n")
+        let largest = run.csvRows.map { abs($0[1]) }.max() ?? .nan
+        if warns {
+            #expect(lines.count == 1, "\(run.standardError)")
+            #expect(run.standardError.hasPrefix("warning: --engine swiftui: spring(response: \(response), dampingFraction: \(ratio))"))
+            #expect(run.standardError.contains(response == "0.5" ? "dampingFraction < 23.86" : "dampingFraction < 1.237"))
+            #expect(!(largest < 1e6), "it does diverge: \(largest)")
+        } else {
+            #expect(run.standardError.isEmpty, "\(run.standardError)")
+            #expect(largest < 2, "bounded: \(largest)")
+        }
+        if response == "0.5" && ratio == "50" {
+            // The figure: about 1e147 after 1 s.
+            #expect(largest > 1e140 || !largest.isFinite)
+        }
+    }
+
+    @Test("non-finite rows never come without a warning")
+    func nonFiniteRowsWarn() {
+        let run = hooke("eval", "spring", "--response", "0.5", "--damping-ratio", "0.8", "--from", "-1e308",
+                        "--to", "1.7e308", "--until", "0.1", "--step", "0.05")
+        #expect(run.status == 0)
+        #expect(run.csvRows.contains { !$0.allSatisfy(\.isFinite) })
+        #expect(run.standardError == "warning: the output has non-finite values (inf or nan): the motion overflowed\n")
+    }
 }

@@ -201,6 +201,17 @@ struct RunCommandTests {
         expectUsageError(["run", url.path], mentions: [message])
     }
 
+    @Test("a .spring outside the integrator's stable region warns once, naming the transaction")
+    func stabilityWarning() throws {
+        let json = #"{"value": 0, "frameRate": 10, "until": 1, "transactions": [{"time": 0, "value": 1, "animation": {"spring": {"response": 0.5, "dampingFraction": 0.8}}}, {"time": 0.5, "value": 2, "animation": {"base": {"spring": {"response": 0.5, "dampingFraction": 50}}, "modifiers": [{"delay": 0.1}]}}]}"#
+        let run = try Self.run(json: json)
+        #expect(run.status == 0)
+        #expect(run.standardError.split(separator: "\n").count == 1)
+        #expect(run.standardError.hasPrefix("warning: transactions[1].animation: spring(response: 0.5, dampingFraction: 50)"))
+        let stable = try Self.run(json: json.replacingOccurrences(of: "50", with: "20"))
+        #expect(stable.standardError.isEmpty, "\(stable.standardError)")
+    }
+
     @Test("usage: a missing file, a missing argument, a bad format exit 2")
     func usage() {
         expectUsageError(["run", "/nonexistent/scenario.json"], mentions: ["cannot read '/nonexistent/scenario.json'"])

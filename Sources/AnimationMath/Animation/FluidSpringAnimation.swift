@@ -12,6 +12,14 @@
 /// 3. `SpringIntegratorState.advance` (the gap clamp, the 1/300 s steps, the finish rule).
 /// It returns the offset x, or `nil` once at rest. Its velocity is the integrator's v.
 ///
+/// **Stability.** The step is explicit in the damping force, so the rule stays bounded only while
+/// ζ·a + a²/4 < 1 with a = √k · (1/300 s): ζ < 1.237 at the stiffness cap (responses ≤ 0.0296 s),
+/// ζ < 23.86 at response 0.5, ζ < 105 at 2.2 (`SpringIntegratorState.maximumStableDampingRatio`).
+/// Past the bound the motion flips sign every step and grows without limit (response 0.5 with
+/// ζ = 50 reaches ~1e147 after 1 s). What SwiftUI shows there is unknown; Hooke runs the rule as is
+/// and makes it visible instead (`isStable`, a warning from `hooke eval spring --engine swiftui` and
+/// `hooke run`, the stability map of `hooke verify`).
+///
 /// Sources: AnimationMath.docc/SpringAnimationIntegrator.md; Apple's documentation of
 /// `spring(response:dampingFraction:blendDuration:)`
 /// ("each animation will be replaced by their successor, preserving velocity ... Optionally blends
@@ -35,6 +43,14 @@ public struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
         self.response = response
         self.dampingFraction = dampingFraction
         self.blendDuration = blendDuration
+    }
+
+    /// Whether the 1/300 s rule stays bounded for this spring (see Stability above). The bound
+    /// falls as the stiffness rises, so a blend between two stable springs of the same ζ, whose
+    /// stiffness lies between theirs, is stable too.
+    public var isStable: Bool {
+        SpringIntegratorState<Double>.isStable(
+            stiffness: SpringIntegratorState<Double>.stiffness(response: response), dampingRatio: dampingFraction)
     }
 
     public var description: String {

@@ -61,6 +61,30 @@ public struct SpringIntegratorState<Value: VectorArithmetic> {
         return Swift.min(frequency * frequency, maximumStiffness)
     }
 
+    /// The largest damping ratio for which the rule stays bounded at stiffness `k`:
+    ///
+    ///     ζ_max(k) = (1 − a²/4) / a,   a = √k · h,  h = 1/300 s
+    ///
+    /// Derivation: after the first step the rule is linear in (x − Δ, f) with the step matrix
+    /// [[1, h], [−hk, 1 − hc − h²k]], c = 2ζ√k, so trace 2 − hc − h²k and determinant 1 − hc. Its
+    /// eigenvalues stay in the unit disc (Jury's conditions) iff 0 ≤ hc ≤ 2 and 4 − 2hc − h²k ≥ 0;
+    /// with a < 2 (always: the stiffness cap gives a ≤ 0.707) the second is the binding one,
+    /// ζ·a + a²/4 ≤ 1. Past it an eigenvalue crosses −1 and the motion flips sign every step while
+    /// growing. At the cap (k = 45 000, any response ≤ 0.0296 s) ζ_max = 1.237; at response 0.5,
+    /// 23.86; at 2.2, 105.0. `hooke verify` maps the boundary by running the rule.
+    @inlinable
+    public static func maximumStableDampingRatio(stiffness: Double) -> Double {
+        let a = stiffness.squareRoot() * step
+        return (1 - a * a / 4) / a
+    }
+
+    /// Whether the rule stays bounded: 0 ≤ ζ < `maximumStableDampingRatio(stiffness:)` for k > 0.
+    /// A negative ζ (or k ≤ 0) grows, as the spring it stands for does; NaN is not stable.
+    @inlinable
+    public static func isStable(stiffness: Double, dampingRatio: Double) -> Bool {
+        stiffness > 0 && dampingRatio >= 0 && dampingRatio < maximumStableDampingRatio(stiffness: stiffness)
+    }
+
     /// Integrates toward `interval` until `time` is reached and reports whether the motion has come
     /// to rest.
     ///

@@ -1,0 +1,32 @@
+import AnimationMath
+
+/// The one stderr line `hooke eval spring --engine swiftui` and `hooke run` print when a `.spring`
+/// is outside the stable region of SwiftUI's 1/300 s integrator (its values then grow without bound
+/// and overflow to inf/nan), or — failing that — when the output is not finite for another reason.
+/// The output itself is unchanged: the rule runs as is (what SwiftUI shows there is unknown).
+enum StabilityWarning {
+    /// The warning for `spring`, found at `place` (a flag or a JSON path).
+    static func line(for spring: FluidSpringAnimation, at place: String) -> String {
+        let limit = SpringIntegratorState<Double>.maximumStableDampingRatio(
+            stiffness: SpringIntegratorState<Double>.stiffness(response: spring.response))
+        return "warning: \(place): spring(response: \(formatShort(spring.response)), dampingFraction: "
+            + "\(formatShort(spring.dampingFraction))) is outside the stable region of SwiftUI's 1/300 s integrator "
+            + "(it needs 0 ≤ dampingFraction < \(formatShort(limit, digits: 4)) at this response); its values grow without bound"
+    }
+
+    /// The warning when the output has non-finite values although every spring is stable.
+    static let nonFinite = "warning: the output has non-finite values (inf or nan): the motion overflowed"
+
+    /// The first `.spring` in `animation` (looking through delay, speed, repeat and
+    /// logicallyComplete) that is not stable.
+    static func unstableSpring(in animation: Animation) -> FluidSpringAnimation? {
+        switch animation.base {
+        case let spring as FluidSpringAnimation: return spring.isStable ? nil : spring
+        case let modifier as DelayAnimation: return unstableSpring(in: modifier.base)
+        case let modifier as SpeedAnimation: return unstableSpring(in: modifier.base)
+        case let modifier as RepeatAnimation: return unstableSpring(in: modifier.base)
+        case let modifier as LogicallyCompleteAnimation: return unstableSpring(in: modifier.base)
+        default: return nil
+        }
+    }
+}
