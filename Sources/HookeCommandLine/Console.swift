@@ -1,21 +1,33 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
+import HookeSupport
 
-/// Where a command writes. Standard output is buffered and written only when the command succeeds,
-/// so a command that fails half-way leaves nothing on stdout (the contract for bad input).
+/// Where a command writes. Standard output is buffered: `print` and `write` hold their text until
+/// the command succeeds, so a command that fails half-way leaves nothing on stdout (the contract for
+/// bad input). `stream` is for long outputs (rows of `eval` and `run`): it holds at most
+/// `streamChunk` bytes and writes them as they fill, so memory stays bounded however many rows.
+/// Every write to the process's stdout is checked: a full disk or a closed pipe throws
+/// `OutputError` (SIGPIPE is ignored by `standard()`, so a closed pipe is an error, not a death).
 public final class Console {
     public private(set) var standardOutput = ""
     public private(set) var standardError = ""
     let capturing: Bool
     /// Whether stderr is a terminal: progress lines are redrawn in place only there.
     public let errorIsTerminal: Bool
+    /// How much streamed text is held before it is written (bytes).
+    static let streamChunk = 1 << 16
 
     /// A console that collects both streams, for tests.
     public static func capture() -> Console { Console(capturing: true, errorIsTerminal: false) }
 
-    /// The process's standard streams.
-    public static func standard() -> Console { Console(capturing: false, errorIsTerminal: isatty(2) == 1) }
+    /// The process's standard streams. Ignores SIGPIPE so that writing to a closed pipe returns
+    /// EPIPE, which the writes report, instead of killing the process.
+    public static func standard() -> Console {
+        signal(SIGPIPE, SIG_IGN)
+        return Console(capturing: false, errorIsTerminal: isatty(2) == 1)
+    }
 
     init(capturing: Bool, errorIsTerminal: Bool) {
         self.capturing = capturing
@@ -31,12 +43,19 @@ public final class Console {
     /// Appends raw text to the buffered standard output.
     public func write(_ text: String) { standardOutput += text }
 
-    /// Writes a line to standard error at once (progress and error messages).
+    /// Appends `text` to standard output and writes what is held once it passes `streamChunk`.
+    public func stream(_ text: String) throws {
+        standardOutput += text
+        if !capturing, standardOutput.utf8.count >= Self.streamChunk { try flush() }
+    }
+
+    /// Writes a line to standard error at once (progress and error messages). Errors writing to
+    /// stderr are ignored: there is nowhere left to report them.
     public func printError(_ text: String) {
         if capturing {
             standardError += text + "\n"
         } else {
-            writeAll(text + "\n", to: 2)
+            try? writeAll(Data((text + "\n").utf8), to: 2)
         }
     }
 
@@ -44,22 +63,21 @@ public final class Console {
     func discardOutput() { standardOutput = "" }
 
     /// Writes the buffered standard output to the process's stdout.
-    func flush() {
+    /// - Throws: `OutputError` when stdout cannot take it (full disk, closed pipe).
+    func flush() throws {
         guard !capturing, !standardOutput.isEmpty else { return }
-        writeAll(standardOutput, to: 1)
-        standardOutput = ""
-    }
-
-    private func writeAll(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written <= 0 { break }
-            offset += written
+        defer { standardOutput = "" }
+        var text = standardOutput
+        do {
+            try text.withUTF8 { try writeAll(UnsafeRawBufferPointer($0), to: 1) }
+        } catch let error as AtomicWriteError {
+            throw OutputError(reason: error.reason)
         }
-        bytes.removeAll()
     }
+}
+
+/// Standard output could not be written (a full disk, a closed pipe). Exit status 2.
+public struct OutputError: Error, CustomStringConvertible, Equatable {
+    public var reason: String
+    public var description: String { "cannot write to standard output: \(reason)" }
 }

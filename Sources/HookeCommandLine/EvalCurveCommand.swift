@@ -77,19 +77,16 @@ struct EvalCurveCommand: HookeCommand {
 
     func run(console: Console) throws -> Int32 {
         let distance = to - from
-        var values: [Double] = []
-        var velocities: [Double] = []
+        var rows = try RowWriter(format, to: console)
         for time in grid.times {
             let progress = time / duration
             if progress > 1 {
-                values.append(to)
-                velocities.append(0)
+                try rows.row(time, to, 0)
             } else {
-                values.append(from + distance * curve.value(at: progress))
-                velocities.append(distance * curve.velocity(at: progress) / duration)
+                try rows.row(time, from + distance * curve.value(at: progress), distance * curve.velocity(at: progress) / duration)
             }
         }
-        TrajectoryTable(times: grid.times, values: values, velocities: velocities).write(format, to: console)
+        try rows.finish()
         return ExitStatus.success
     }
 }

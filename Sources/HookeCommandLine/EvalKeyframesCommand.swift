@@ -74,41 +74,24 @@ struct EvalKeyframesCommand: HookeCommand {
                 if list.count < dimension { list += repeatElement(0, count: dimension - list.count) }
                 return list
             }
-            let values = grid.times.map { padded(timeline.value(time: $0)) }
-            let velocities = grid.times.map { padded(timeline.velocity(time: $0)) }
-            writeVectors(values: values, velocities: velocities, duration: timeline.duration, to: console)
+            var rows = try RowWriter(format, to: console, dimension: dimension, metadata: metadata(timeline.duration))
+            for time in grid.times {
+                try rows.row(time, values: padded(timeline.value(time: time)), velocities: padded(timeline.velocity(time: time)))
+            }
+            try rows.finish()
         } else {
             let timeline = KeyframeTimeline(initialValue: file.initialValue[0], keyframes: file.keyframes { $0[0] })
+            var rows = try RowWriter(format, to: console, metadata: metadata(timeline.duration))
             // `+ 0` turns −0 (0 scaled by a negative factor) into 0 for printing.
-            TrajectoryTable(times: grid.times, values: grid.times.map { timeline.value(time: $0) + 0 },
-                            velocities: grid.times.map { timeline.velocity(time: $0) + 0 })
-                .write(format, to: console, metadata: [("timeline", jsonString(path)),
-                                                       ("duration", formatJSONNumber(timeline.duration))])
+            for time in grid.times {
+                try rows.row(time, timeline.value(time: time) + 0, timeline.velocity(time: time) + 0)
+            }
+            try rows.finish()
         }
         return ExitStatus.success
     }
 
-    /// CSV `time,value[0],…,velocity[0],…` or JSON rows with arrays, as `hooke run` writes vectors.
-    func writeVectors(values: [[Double]], velocities: [[Double]], duration: Double, to console: Console) {
-        let dimension = file.initialValue.count
-        switch format {
-        case .csv:
-            let header = ["time"] + (0..<dimension).map { "value[\($0)]" } + (0..<dimension).map { "velocity[\($0)]" }
-            var text = header.joined(separator: ",") + "\n"
-            for index in grid.times.indices {
-                let fields = [formatNumber(grid.times[index])] + values[index].map(formatNumber) + velocities[index].map(formatNumber)
-                text += fields.joined(separator: ",") + "\n"
-            }
-            console.write(text)
-        case .json:
-            func numbers(_ list: [Double]) -> String { "[" + list.map(formatJSONNumber).joined(separator: ", ") + "]" }
-            var text = "{\"timeline\": \(jsonString(path)), \"duration\": \(formatJSONNumber(duration)), \"rows\": ["
-            for index in grid.times.indices {
-                text += index == 0 ? "\n  " : ",\n  "
-                text += "{\"time\": \(formatJSONNumber(grid.times[index])), \"value\": \(numbers(values[index])), \"velocity\": \(numbers(velocities[index]))}"
-            }
-            text += "\n]}\n"
-            console.write(text)
-        }
+    func metadata(_ duration: Double) -> [(String, String)] {
+        [("timeline", jsonString(path)), ("duration", formatJSONNumber(duration))]
     }
 }

@@ -72,28 +72,24 @@ struct EvalSpringCommand: HookeCommand {
     }
 
     func run(console: Console) throws -> Int32 {
-        let table: TrajectoryTable
+        var rows = try RowWriter(format, to: console, metadata: [("engine", jsonString(engine.rawValue))])
         switch engine {
-        case .exact: table = exactTrajectory()
-        case .gsl: table = try referenceTrajectory()
-        case .swiftui: table = swiftUITrajectory()
+        case .exact: try writeExactTrajectory(to: &rows)
+        case .gsl: try writeReferenceTrajectory(to: &rows)
+        case .swiftui: try writeSwiftUITrajectory(to: &rows)
         }
         let springAnimation = FluidSpringAnimation(response: spring.response, dampingFraction: spring.dampingRatio)
         if engine == .swiftui, !springAnimation.isStable {
             console.printError(StabilityWarning.line(for: springAnimation, at: "--engine swiftui"))
-        } else if !(table.values + table.velocities).allSatisfy(\.isFinite) {
+        } else if !rows.allFinite {
             console.printError(StabilityWarning.nonFinite)
         }
-        table.write(format, to: console, metadata: [("engine", jsonString(engine.rawValue))])
+        try rows.finish()
         return ExitStatus.success
     }
 
     /// The closed form, restarted at each retarget from the position and velocity it reached.
-    func exactTrajectory() -> TrajectoryTable {
-        var values: [Double] = []
-        var velocities: [Double] = []
-        values.reserveCapacity(grid.times.count)
-        velocities.reserveCapacity(grid.times.count)
+    func writeExactTrajectory(to rows: inout RowWriter) throws {
         var segmentStart = 0.0, start = from, startVelocity = velocity, target = to
         var next = 0
         for time in grid.times {
@@ -109,42 +105,39 @@ struct EvalSpringCommand: HookeCommand {
             }
             let motion = spring.valueAndVelocity(target: target - start, initialVelocity: startVelocity,
                                                  time: time - segmentStart)
-            values.append(start + motion.value)
-            velocities.append(motion.velocity)
+            try rows.row(time, start + motion.value, motion.velocity)
         }
-        return TrajectoryTable(times: grid.times, values: values, velocities: velocities)
     }
 
-    func referenceTrajectory() throws -> TrajectoryTable {
+    /// The GSL reference. It solves for all sample times at once, so this engine holds its rows
+    /// (about 24 bytes each) before writing them.
+    func writeReferenceTrajectory(to rows: inout RowWriter) throws {
         let problem = OscillatorProblem(
             mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
             initialPosition: from, initialVelocity: velocity, target: to,
             retargets: retargets.map { OscillatorProblem.Retarget(time: $0.time, target: $0.target) })
-        let solution = try OscillatorReference.solve(problem, at: grid.times)
-        return TrajectoryTable(times: grid.times, values: solution.positions, velocities: solution.velocities)
+        let times = Array(grid.times)
+        let solution = try OscillatorReference.solve(problem, at: times)
+        for index in times.indices {
+            try rows.row(times[index], solution.positions[index], solution.velocities[index])
+        }
     }
 
     /// SwiftUI's `.spring(response:dampingFraction:)` through the animator, as a view would run it:
     /// the change to `to` at time 0, then each retarget as a change at its time, which merges into
     /// the running integrator (offset, velocity and force kept; its clock restarts at T).
-    func swiftUITrajectory() -> TrajectoryTable {
+    func writeSwiftUITrajectory(to rows: inout RowWriter) throws {
         let animation = Animation.spring(response: spring.response, dampingFraction: spring.dampingRatio)
         var animator = Animator<Double>(value: from)
         animator.setValue(to, animation: animation, at: 0)
         var next = 0
-        var values: [Double] = []
-        var velocities: [Double] = []
-        values.reserveCapacity(grid.times.count)
-        velocities.reserveCapacity(grid.times.count)
         for time in grid.times {
             while next < retargets.count, retargets[next].time <= time {
                 animator.setValue(retargets[next].target, animation: animation, at: retargets[next].time)
                 next += 1
             }
             let frame = animator.frame(at: time)
-            values.append(frame.value)
-            velocities.append(frame.velocity ?? .nan)
+            try rows.row(time, frame.value, frame.velocity ?? .nan)
         }
-        return TrajectoryTable(times: grid.times, values: values, velocities: velocities)
     }
 }

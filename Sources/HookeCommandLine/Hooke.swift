@@ -19,9 +19,20 @@ public enum Hooke {
 
     /// Runs `hooke` with `arguments` (without the program name) and returns the exit status.
     public static func main(_ arguments: [String], console: Console) -> Int32 {
+        let status = dispatch(arguments, console: console)
+        do {
+            try console.flush()
+        } catch {
+            console.printError("hooke: \(error)")
+            return ExitStatus.usage
+        }
+        return status
+    }
+
+    /// Parses, runs and maps errors to exit statuses; the caller flushes standard output.
+    static func dispatch(_ arguments: [String], console: Console) -> Int32 {
         if arguments.first == "--version" {
             console.print("hooke \(version)")
-            console.flush()
             return ExitStatus.success
         }
         if arguments.isEmpty == false, ["--help", "-h", "help"].contains(arguments[0]) {
@@ -34,7 +45,6 @@ public enum Hooke {
                 console.printError("hooke: unknown command '\(rest.joined(separator: " "))'; see 'hooke --help'")
                 return ExitStatus.usage
             }
-            console.flush()
             return ExitStatus.success
         }
         guard let (command, rest) = resolve(arguments) else {
@@ -45,7 +55,6 @@ public enum Hooke {
                 let list = group.map { "  hooke " + $0.name.padding(to: 16) + $0.summary }.joined(separator: "\n")
                 if arguments.contains("--help") || arguments.contains("-h") {
                     console.print("USAGE: hooke \(prefix.joined(separator: " ")) SUBCOMMAND ...\n\n\(list)")
-                    console.flush()
                     return ExitStatus.success
                 }
                 console.printError("hooke \(prefix.joined(separator: " ")): needs a subcommand: "
@@ -58,27 +67,28 @@ public enum Hooke {
         }
         if rest.contains("--help") || rest.contains("-h") {
             console.print(helpText(command))
-            console.flush()
             return ExitStatus.success
         }
         do {
             let parsed = try ParsedArguments(rest, options: command.options, command: command.name,
                                              maxPositionals: command.maxPositionals)
             let instance = try command.init(parsing: parsed)
-            let status = try instance.run(console: console)
-            console.flush()
-            return status
+            return try instance.run(console: console)
         } catch let error as UsageError {
             console.discardOutput()
             console.printError("hooke \(command.name): \(error.message)")
             return ExitStatus.usage
         } catch let error as CheckFailure {
-            console.flush()
             console.printError("hooke \(command.name): \(error.message)")
             return ExitStatus.checkFailed
+        } catch let error as OutputError {
+            // Standard output is gone (full disk, closed pipe): say so once, on stderr.
+            console.discardOutput()
+            console.printError("hooke \(command.name): \(error)")
+            return ExitStatus.usage
         } catch {
             // Anything else (a reference solve that cannot finish, a file that cannot be written)
-            // comes from what the user asked for: bad input, exit 2, nothing on stdout.
+            // comes from what the user asked for: bad input, exit 2, nothing more on stdout.
             console.discardOutput()
             console.printError("hooke \(command.name): \(error)")
             return ExitStatus.usage

@@ -11,27 +11,25 @@ struct MainJobCommand: HookeCommand {
     USAGE: hooke
 
     The main job: runs the quick verification (compared with reports/baselines/accuracy.json, which
-    is only read), the quick bench (release builds only; a debug build skips it), and writes the
-    report — README.md, accuracy.md, performance.md, charts/ and JSON — into reports/ of the
-    repository, as 'hooke report' does. Progress goes to stderr, a summary to stdout.
-    Exit status 1 when a check failed or accuracy regressed.
+    is only read), the quick bench, and writes the report — README.md, accuracy.md, performance.md,
+    charts/ and JSON — into reports/ of the repository, as 'hooke report' does. Progress goes to
+    stderr, a summary to stdout. It needs a release build (scripts/run): a debug build exits 2
+    rather than replace the measured performance page. Exit codes as 'hooke report'.
     """
 
     var report: ReportCommand
 
     init(parsing arguments: ParsedArguments) throws {
         report = try ReportCommand(parsing: ParsedArguments([], options: ReportCommand.options, command: "report"))
-        if BuildConfiguration.current != .release {
-            report.bench = .skipped
-        }
     }
 
     func run(console: Console) throws -> Int32 {
-        if report.bench == .skipped {
-            console.printError("hooke: a debug build cannot bench; reporting accuracy only (use scripts/run for timings)")
+        if BuildConfiguration.current != .release {
+            throw UsageError("a debug build cannot measure performance and does not replace the published report; "
+                             + "use scripts/run (a release build)")
         }
         let status = try report.run(console: console)
-        console.print("see \(report.outputDirectory.appendingPathComponent("README.md").path)")
+        console.print("see \(ReportCommand.displayPath(report.outputDirectory.appendingPathComponent("README.md")))")
         return status
     }
 }

@@ -11,10 +11,11 @@ struct ReportCommand: HookeCommand {
     static let summary = "Write the accuracy and performance report (Markdown, SVG charts, JSON) into reports/"
     static let options: [OptionSpec] = [
         OptionSpec("--out"), OptionSpec("--full", .flag), OptionSpec("--seed"),
-        OptionSpec("--verification"), OptionSpec("--bench"), OptionSpec("--no-bench", .flag),
+        OptionSpec("--verification"), OptionSpec("--bench"), OptionSpec("--no-bench", .flag), OptionSpec("--baseline"),
     ]
     static let help = """
     USAGE: hooke report [--out DIR] [--full] [--seed N] [--verification FILE] [--bench FILE | --no-bench]
+                        [--baseline FILE]
 
     Runs the verifier's quick suite and the frame harness's quick bench, then writes into DIR
     (default: reports/ of the repository):
@@ -27,8 +28,12 @@ struct ReportCommand: HookeCommand {
                        residuals, cost per animation against N, the frame-time distribution, accuracy
                        against cost
       *.json           the numbers behind each page
-    Everything is rendered in memory and then renamed into place: a failed run leaves the previous
-    report intact. The accuracy baseline (reports/baselines/) is read for the comparison, never written.
+    Everything is rendered and staged first, every destination is checked, and only then are the
+    files swapped in: the report is replaced as a whole or not at all (a failed run leaves the
+    previous report intact; staging left by a killed run is removed by the next). Files of an
+    earlier report in charts/ that this one does not write are removed with the swap. A destination
+    that is a symlink or not a regular file is refused, never replaced. The accuracy baseline
+    (reports/baselines/) is read for the comparison, never written.
 
     OPTIONS:
       --out DIR              where to write (default: <repository>/reports)
@@ -36,12 +41,16 @@ struct ReportCommand: HookeCommand {
       --seed N               seed of the verifier's random cases (default \(VerificationConfiguration.defaultSeed))
       --verification FILE    use a 'hooke verify --json FILE' result instead of running the verifier
       --bench FILE           use a 'hooke bench --json FILE' result instead of running the bench
-      --no-bench             write the performance page as "not measured" (for debug builds)
+      --no-bench             write the performance page as "not measured"
+      --baseline FILE        the accuracy baseline the verification is compared with (only read;
+                             default reports/baselines/accuracy.json)
 
-    The bench needs a release build (scripts/run report, or swift build -c release); a debug build
-    refuses it unless --bench FILE or --no-bench is given.
-    Exit status: 0 written and every check passed, 1 written but a check failed or accuracy
-    regressed, 2 bad usage or the report could not be written.
+    The bench needs a release build (scripts/run report, or swift build -c release). A debug build
+    refuses to write performance pages: it needs --bench FILE, or --no-bench with --out DIR outside
+    the repository's reports/.
+    Exit 0 written and every check passed, 1 written but a check failed or accuracy regressed, 2 bad
+    usage or the report could not be written (nothing replaced), 4 written, all passed, and some
+    accuracy metric improved on the baseline.
     """
 
     enum BenchSource: Equatable {
@@ -56,6 +65,9 @@ struct ReportCommand: HookeCommand {
     var seed: UInt64
     var verificationFile: String?
     var bench: BenchSource
+    /// The accuracy baseline as given (or the repository's) and where it is.
+    var baselinePath: String
+    var baselineURL: URL
 
     init(parsing arguments: ParsedArguments) throws {
         repository = VerifyCommand.repositoryRoot()
@@ -69,6 +81,11 @@ struct ReportCommand: HookeCommand {
         if FileManager.default.fileExists(atPath: outputDirectory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw UsageError("--out: '\(outputDirectory.path)' is a file, not a directory")
         }
+        do {
+            try ReportWriter.checkDirectory(outputDirectory)  // before any work
+        } catch let error as ReportError {
+            throw UsageError("--out: \(error)")
+        }
         full = arguments.flag("--full")
         seed = VerificationConfiguration.defaultSeed
         if let text = arguments.string("--seed") {
@@ -77,10 +94,16 @@ struct ReportCommand: HookeCommand {
             }
             seed = value
         }
+        baselinePath = arguments.string("--baseline") ?? "reports/baselines/accuracy.json"
+        baselineURL = arguments.has("--baseline") ? URL(fileURLWithPath: baselinePath)
+            : repository.appendingPathComponent(baselinePath)
         verificationFile = arguments.string("--verification")
         if let verificationFile {
             guard !verificationFile.isEmpty else { throw UsageError("--verification: needs a file name, got ''") }
             if arguments.has("--seed") { throw UsageError("--seed: not allowed with --verification (the file has its seed)") }
+            if arguments.has("--baseline") {
+                throw UsageError("--baseline: not allowed with --verification (the file holds its own comparison)")
+            }
         }
         switch (arguments.string("--bench"), arguments.flag("--no-bench")) {
         case (.some, true): throw UsageError("--no-bench: not allowed with --bench")
@@ -94,10 +117,14 @@ struct ReportCommand: HookeCommand {
 
     func run(console: Console) throws -> Int32 {
         if bench == .run, BuildConfiguration.current != .release {
-            throw UsageError(BuildConfiguration.debugRefusal + " Or pass --no-bench (or --bench FILE) to report without measuring.")
+            throw UsageError(BuildConfiguration.debugRefusal + " Or pass --bench FILE to report measured timings.")
+        }
+        if bench == .skipped, BuildConfiguration.current != .release, writesRepositoryReport {
+            throw UsageError("a debug build does not write reports/performance.md (it would replace the measured page "
+                             + "with 'not measured'); use scripts/run, or --out DIR to write elsewhere")
         }
         let recordings = VerifyCommand.recordingsDirectory(root: repository)
-        let verification = try loadOrRunVerification(recordings: recordings, console: console)
+        let (verification, improvements) = try loadOrRunVerification(recordings: recordings, console: console)
         let benchReport: BenchReport?
         var skipReason: String?
         switch bench {
@@ -125,9 +152,9 @@ struct ReportCommand: HookeCommand {
         } catch let error as ReportError {
             throw UsageError("--out: \(error)")
         }
-        console.print("wrote \(written.count) files to \(outputDirectory.path):")
+        console.print("wrote \(written.count) files to \(Self.displayPath(outputDirectory)):")
         for page in ReportGenerator.pageNames {
-            console.print("  \(outputDirectory.appendingPathComponent(page).path)")
+            console.print("  \(Self.displayPath(outputDirectory.appendingPathComponent(page)))")
         }
         let checks = verification.checks
         console.print("verification: \(checks.count) checks, \(checks.filter { $0.status == .fail }.count) failed"
@@ -138,15 +165,32 @@ struct ReportCommand: HookeCommand {
         } else {
             console.print("bench: not measured (\(skipReason ?? "--no-bench"))")
         }
-        return verification.passed ? ExitStatus.success : ExitStatus.checkFailed
+        if !improvements.isEmpty {
+            console.print("accuracy: \(improvements.count) metric(s) improved on the baseline; record them with 'hooke verify --update-baseline'")
+        }
+        return VerifyCommand.exitStatus(verification, improvements: improvements)
+    }
+
+    /// `url` relative to the working directory when it lies inside it (what a user typed, and the
+    /// same on every machine), else absolute.
+    static func displayPath(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        return path.hasPrefix(directory + "/") ? String(path.dropFirst(directory.count + 1)) : path
+    }
+
+    /// Whether the output is the repository's own reports/ (where the published report lives).
+    var writesRepositoryReport: Bool {
+        outputDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+            == repository.appendingPathComponent("reports").standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// The verification report: read from `--verification`, or run (quick unless `--full`) and
-    /// compared with the stored baseline, which is only read.
-    func loadOrRunVerification(recordings: URL?, console: Console) throws -> VerificationReport {
+    /// compared with the stored baseline, which is only read; with the metrics that improved on it.
+    func loadOrRunVerification(recordings: URL?, console: Console) throws -> (VerificationReport, [Regression]) {
         if let verificationFile {
             do {
-                return try VerificationReport.decode(Data(contentsOf: URL(fileURLWithPath: verificationFile)))
+                return (try VerificationReport.decode(Data(contentsOf: URL(fileURLWithPath: verificationFile))), [])
             } catch {
                 throw UsageError("--verification: cannot read '\(verificationFile)' as a 'hooke verify --json' result: \(error)")
             }
@@ -157,20 +201,21 @@ struct ReportCommand: HookeCommand {
         var report = Verifier.run(configuration) { progress in
             printer.print("report: verify [\(progress.completed)/\(total)] \(progress.suite): \(progress.status.rawValue)")
         }
-        let baselinePath = repository.appendingPathComponent("reports/baselines/accuracy.json")
         let stored: AccuracyBaseline?
         do {
-            stored = try AccuracyBaseline.load(from: baselinePath)
+            stored = try AccuracyBaseline.load(from: baselineURL)
         } catch {
-            throw UsageError("reports/baselines/accuracy.json: \(error); restore it from git or rewrite it with 'hooke verify --update-baseline'")
+            throw UsageError("\(baselinePath): \(error); restore it from git or rewrite it with 'hooke verify --update-baseline'")
         }
+        var improvements: [Regression] = []
         if let stored {
-            report.baseline = stored.compare(report, path: "reports/baselines/accuracy.json")
+            report.baseline = stored.compare(report, path: baselinePath)
+            improvements = stored.improvements(in: report)
         } else {
-            report.baseline = BaselineComparison(path: "reports/baselines/accuracy.json", state: "missing",
+            report.baseline = BaselineComparison(path: baselinePath, state: "missing",
                                                  noiseBand: AccuracyBaseline.noiseBandDescription)
         }
-        return report
+        return (report, improvements)
     }
 
     static func loadBench(_ path: String) throws -> BenchReport {

@@ -64,33 +64,36 @@ struct RunCommand: HookeCommand {
     }
 
     func run(console: Console) throws -> Int32 {
-        let result = scenario.isVector
-            ? Self.simulate(scenario, initial: AnimatableVector(scenario.initialValue), make: { AnimatableVector($0) },
-                            components: { $0.values })
-            : Self.simulate(scenario, initial: scenario.initialValue[0], make: { $0[0] }, components: { [$0] })
+        var rows = try RowWriter(format, to: console, dimension: scenario.isVector ? scenario.initialValue.count : nil,
+                                 metadata: [("scenario", jsonString(path))])
+        let events = scenario.isVector
+            ? try Self.simulate(scenario, initial: AnimatableVector(scenario.initialValue), make: { AnimatableVector($0) },
+                                components: { $0.values }, rows: &rows)
+            : try Self.simulate(scenario, initial: scenario.initialValue[0], make: { $0[0] }, components: { [$0] },
+                                rows: &rows)
         let unstable = scenario.transactions.indices.lazy.compactMap { index in
             self.scenario.transactions[index].animation.flatMap(StabilityWarning.unstableSpring).map { (index, $0) }
         }.first
         if let (index, spring) = unstable {
             console.printError(StabilityWarning.line(for: spring, at: "transactions[\(index)].animation"))
-        } else if !(result.values + result.velocities.compactMap { $0 }).allSatisfy({ $0.allSatisfy(\.isFinite) }) {
+        } else if !rows.allFinite {
             console.printError(StabilityWarning.nonFinite)
         }
-        write(result, to: console)
+        var trailer = ", \"completions\": ["
+        for (index, event) in events.enumerated() {
+            trailer += index == 0 ? "\n  " : ",\n  "
+            trailer += "{\"name\": \(jsonString(scenario.completionNames[event.id])), \"criteria\": \(jsonString(event.criteria.description)), \"time\": \(formatJSONNumber(event.time))}"
+        }
+        trailer += events.isEmpty ? "]" : "\n]"
+        try rows.finish(trailer: trailer)
         return ExitStatus.success
     }
 
-    /// Rows of a run: per frame the time, value components and velocity components (nil: unknown).
-    struct Result {
-        var times: [Double] = []
-        var values: [[Double]] = []
-        var velocities: [[Double]?] = []
-        var events: [AnimationCompletionEvent] = []
-    }
-
+    /// Runs the animator through the scenario, writing one row per frame as it goes, and returns
+    /// the completion events.
     static func simulate<V: VectorArithmetic>(
-        _ scenario: Scenario, initial: V, make: ([Double]) -> V, components: (V) -> [Double]
-    ) -> Result {
+        _ scenario: Scenario, initial: V, make: ([Double]) -> V, components: (V) -> [Double], rows: inout RowWriter
+    ) throws -> [AnimationCompletionEvent] {
         let dimension = scenario.initialValue.count
         /// Components padded to the scenario's length (an `AnimatableVector` may drop trailing zeros).
         func padded(_ value: V) -> [Double] {
@@ -99,8 +102,6 @@ struct RunCommand: HookeCommand {
             return list
         }
         var animator = Animator(value: initial)
-        var result = Result()
-        result.times.reserveCapacity(scenario.frames.count)
         var next = 0
         func apply(upTo time: Double) {
             while next < scenario.transactions.count, scenario.transactions[next].time <= time {
@@ -115,51 +116,13 @@ struct RunCommand: HookeCommand {
         for time in scenario.frames {
             apply(upTo: time)
             let frame = animator.frame(at: time)
-            result.times.append(frame.time)
-            result.values.append(padded(frame.value))
-            result.velocities.append(frame.velocity.map(padded))
+            if scenario.isVector {
+                try rows.row(frame.time, values: padded(frame.value), velocities: frame.velocity.map(padded))
+            } else {
+                try rows.row(frame.time, padded(frame.value)[0], frame.velocity.map { padded($0)[0] })
+            }
         }
         apply(upTo: .infinity)  // later transactions still report completions that fire at once
-        result.events = animator.completionEvents
-        return result
-    }
-
-    func write(_ result: Result, to console: Console) {
-        let dimension = scenario.initialValue.count
-        switch format {
-        case .csv:
-            var header = ["time"]
-            if scenario.isVector {
-                header += (0..<dimension).map { "value[\($0)]" } + (0..<dimension).map { "velocity[\($0)]" }
-            } else {
-                header += ["value", "velocity"]
-            }
-            var text = header.joined(separator: ",") + "\n"
-            text.reserveCapacity(result.times.count * (20 + 40 * dimension))
-            for index in result.times.indices {
-                var fields = [formatNumber(result.times[index])]
-                fields += result.values[index].map(formatNumber)
-                fields += result.velocities[index]?.map(formatNumber) ?? Array(repeating: "nan", count: dimension)
-                text += fields.joined(separator: ",") + "\n"
-            }
-            console.write(text)
-        case .json:
-            func numbers(_ list: [Double]?) -> String {
-                guard let list else { return "null" }
-                return scenario.isVector ? "[" + list.map(formatJSONNumber).joined(separator: ", ") + "]" : formatJSONNumber(list[0])
-            }
-            var text = "{\"scenario\": \(jsonString(path)), \"rows\": ["
-            for index in result.times.indices {
-                text += index == 0 ? "\n  " : ",\n  "
-                text += "{\"time\": \(formatJSONNumber(result.times[index])), \"value\": \(numbers(result.values[index])), \"velocity\": \(numbers(result.velocities[index]))}"
-            }
-            text += "\n], \"completions\": ["
-            for (index, event) in result.events.enumerated() {
-                text += index == 0 ? "\n  " : ",\n  "
-                text += "{\"name\": \(jsonString(scenario.completionNames[event.id])), \"criteria\": \(jsonString(event.criteria.description)), \"time\": \(formatJSONNumber(event.time))}"
-            }
-            text += result.events.isEmpty ? "]}\n" : "\n]}\n"
-            console.write(text)
-        }
+        return animator.completionEvents
     }
 }

@@ -39,7 +39,7 @@ struct Scenario {
     /// The components of the initial value; a scalar scenario has one and `isVector == false`.
     var initialValue: [Double]
     var isVector: Bool
-    var frames: [Double]
+    var frames: SampleTimes
     var transactions: [ScenarioTransaction]
     /// The distinct completion names, in order of first appearance (their index is the event id).
     var completionNames: [String]
@@ -62,10 +62,11 @@ struct Scenario {
 
         switch (fields["frames"], fields["frameRate"], fields["until"]) {
         case (let list?, nil, nil):
-            frames = try list.array().map { try $0.number(.nonNegative) }
-            for index in frames.indices.dropFirst() where frames[index] < frames[index - 1] {
-                throw UsageError("frames[\(index)]: times must not decrease, got \(formatShort(frames[index], digits: 17)) after \(formatShort(frames[index - 1], digits: 17))")
+            let times = try list.array().map { try $0.number(.nonNegative) }
+            for index in times.indices.dropFirst() where times[index] < times[index - 1] {
+                throw UsageError("frames[\(index)]: times must not decrease, got \(formatShort(times[index], digits: 17)) after \(formatShort(times[index - 1], digits: 17))")
             }
+            frames = SampleTimes(times)
         case (nil, let rate?, let until?):
             let frameRate = try rate.number(.positive)
             let end = try until.number(.nonNegative)
@@ -73,7 +74,7 @@ struct Scenario {
             guard count <= Double(Self.maximumFrames) else {
                 throw UsageError("frameRate: \(formatShort(frameRate)) with until \(formatShort(end)) gives \(formatShort(count)) frames; at most \(Self.maximumFrames) are allowed")
             }
-            frames = (0..<Int(count)).map { Double($0) / frameRate }
+            frames = SampleTimes(count: Int(count), .rate(frameRate))  // computed when read: no array
         case (nil, _?, nil):
             throw UsageError("until: missing (frameRate needs until)")
         case (nil, nil, _?):

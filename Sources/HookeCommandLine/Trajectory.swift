@@ -1,4 +1,4 @@
-/// Sample times and `time,value,velocity` output shared by the `eval` commands.
+/// Sample times and `time,value,velocity` output shared by the `eval` commands and `hooke run`.
 enum OutputFormat: String {
     case csv, json
 
@@ -11,6 +11,34 @@ enum OutputFormat: String {
     }
 }
 
+/// Sample or frame times: a list, or evenly spaced times `i·step` (or `i / rate`) computed when
+/// read, so a grid of ten million times takes no memory.
+struct SampleTimes: RandomAccessCollection {
+    enum Storage { case list([Double]), step(Double), rate(Double) }
+    let count: Int
+    let storage: Storage
+
+    init(_ list: [Double]) {
+        count = list.count
+        storage = .list(list)
+    }
+
+    init(count: Int, _ spacing: Storage) {
+        self.count = count
+        storage = spacing
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    subscript(index: Int) -> Double {
+        switch storage {
+        case .list(let list): return list[index]
+        case .step(let step): return Double(index) * step
+        case .rate(let rate): return Double(index) / rate
+        }
+    }
+}
+
 /// The sample times `i·step` for i = 0, 1, … while `i·step ≤ until` (plus 1e-9 step, so a grid
 /// that should end exactly on `until` does not lose its last row to rounding).
 struct SampleGrid {
@@ -19,14 +47,14 @@ struct SampleGrid {
     /// More rows than this is almost certainly a mistake (1e-9 s steps over seconds).
     static let maxRows = 10_000_000
 
-    var times: [Double]
+    var times: SampleTimes
 
     init(until: Double, step: Double) throws {
         let count = (until / step + Self.endSlack).rounded(.down) + 1
         guard count <= Double(Self.maxRows) else {
             throw UsageError("--step: \(formatShort(step)) with --until \(formatShort(until)) gives \(formatShort(count)) rows; at most \(Self.maxRows) are allowed")
         }
-        times = (0..<Int(count)).map { Double($0) * step }
+        times = SampleTimes(count: Int(count), .step(step))
     }
 
     init(_ arguments: ParsedArguments) throws {
@@ -36,33 +64,78 @@ struct SampleGrid {
     }
 }
 
-/// Rows of `time,value,velocity`, written as CSV or JSON with 17 significant digits.
-struct TrajectoryTable {
-    var times: [Double]
-    var values: [Double]
-    var velocities: [Double]
+/// Rows of `time,value,velocity` — or, for vectors, `time,value[0],…,velocity[0],…` — written to
+/// standard output as they are computed (`Console.stream`), as CSV or JSON with 17 significant
+/// digits. Memory stays bounded whatever the number of rows.
+///
+/// JSON: `{METADATA, "rows": [{"time", "value", "velocity"}, …]TRAILER}`; a vector's value and
+/// velocity are arrays; an unknown velocity is `null` in JSON and `nan` in CSV.
+struct RowWriter {
+    let format: OutputFormat
+    let console: Console
+    /// Components of a vector value, or `nil` for a scalar.
+    let dimension: Int?
+    private var rows = 0
+    /// Whether every number written so far was finite (for the commands' warnings).
+    private(set) var allFinite = true
 
-    func write(_ format: OutputFormat, to console: Console, metadata: [(String, String)] = []) {
+    /// Writes the CSV header or the JSON opening with `metadata` (keys and already-encoded values).
+    init(_ format: OutputFormat, to console: Console, dimension: Int? = nil, metadata: [(String, String)] = []) throws {
+        self.format = format
+        self.console = console
+        self.dimension = dimension
         switch format {
         case .csv:
-            var text = "time,value,velocity\n"
-            text.reserveCapacity(times.count * 60)
-            for index in times.indices {
-                text += formatNumber(times[index]) + "," + formatNumber(values[index]) + ","
-                    + formatNumber(velocities[index]) + "\n"
+            var header = ["time"]
+            if let dimension {
+                header += (0..<dimension).map { "value[\($0)]" } + (0..<dimension).map { "velocity[\($0)]" }
+            } else {
+                header += ["value", "velocity"]
             }
-            console.write(text)
+            try console.stream(header.joined(separator: ",") + "\n")
         case .json:
             var text = "{"
             for (key, value) in metadata { text += "\(jsonString(key)): \(value), " }
-            text += "\"rows\": ["
-            for index in times.indices {
-                text += index == 0 ? "\n  " : ",\n  "
-                text += "{\"time\": \(formatJSONNumber(times[index])), \"value\": \(formatJSONNumber(values[index])), \"velocity\": \(formatJSONNumber(velocities[index]))}"
-            }
-            text += "\n]}\n"
-            console.write(text)
+            try console.stream(text + "\"rows\": [")
         }
+    }
+
+    /// One row of a scalar value.
+    mutating func row(_ time: Double, _ value: Double, _ velocity: Double?) throws {
+        if !(value.isFinite && (velocity?.isFinite ?? true)) { allFinite = false }
+        switch format {
+        case .csv:
+            try console.stream(formatNumber(time) + "," + formatNumber(value) + "," + (velocity.map(formatNumber) ?? "nan") + "\n")
+        case .json:
+            try console.stream((rows == 0 ? "\n  " : ",\n  ") + "{\"time\": \(formatJSONNumber(time)), \"value\": \(formatJSONNumber(value)), "
+                               + "\"velocity\": \(velocity.map(formatJSONNumber) ?? "null")}")
+        }
+        rows += 1
+    }
+
+    /// One row of a vector value (`dimension` components each).
+    mutating func row(_ time: Double, values: [Double], velocities: [Double]?) throws {
+        if !(values.allSatisfy(\.isFinite) && (velocities?.allSatisfy(\.isFinite) ?? true)) { allFinite = false }
+        switch format {
+        case .csv:
+            var fields = [formatNumber(time)]
+            fields += values.map(formatNumber)
+            fields += velocities?.map(formatNumber) ?? Array(repeating: "nan", count: values.count)
+            try console.stream(fields.joined(separator: ",") + "\n")
+        case .json:
+            func numbers(_ list: [Double]?) -> String {
+                guard let list else { return "null" }
+                return "[" + list.map(formatJSONNumber).joined(separator: ", ") + "]"
+            }
+            try console.stream((rows == 0 ? "\n  " : ",\n  ") + "{\"time\": \(formatJSONNumber(time)), \"value\": \(numbers(values)), "
+                               + "\"velocity\": \(numbers(velocities))}")
+        }
+        rows += 1
+    }
+
+    /// Ends the output; for JSON, `trailer` (e.g. `, "completions": […]`) follows the rows.
+    func finish(trailer: String = "") throws {
+        if format == .json { try console.stream("\n]" + trailer + "}\n") }
     }
 }
 

@@ -34,7 +34,8 @@ struct VerifyCommand: HookeCommand {
       --suite NAME         run only this suite (repeatable); one of:
                            \(Verifier.suiteNames.joined(separator: ", "))
       --json FILE          write every check (suite, name, implementation, metrics, tolerance,
-                           status) as JSON, atomically
+                           status) as JSON, atomically; '-' writes it to standard output and
+                           the summary table to standard error
       --baseline FILE      the accuracy baseline (default reports/baselines/accuracy.json)
       --update-baseline    rewrite the baseline from this run (atomically); a filtered or quick run
                            replaces only the checks that ran
@@ -51,7 +52,8 @@ struct VerifyCommand: HookeCommand {
 
     Recordings are read from data/swiftui-recordings in the repository ($HOOKE_RECORDINGS names
     another folder); without them that suite is reported as skipped.
-    Exit status: 0 all pass, 1 a check failed or a metric regressed, 2 bad usage.
+    Exit 0 all pass, 1 a check failed or a metric regressed, 2 bad usage, 4 all pass and some
+    metric improved on the baseline beyond the noise band (update it with --update-baseline).
     """
 
     /// `--tolerance` default for traces: a trace from a decent integrator at 60 Hz is ~1e-8…1e-6.
@@ -209,6 +211,7 @@ struct VerifyCommand: HookeCommand {
             report.mutants = MutationTesting.run(configuration).report
         }
         let seconds = Date().timeIntervalSince(start)
+        var improvements: [Regression] = []
 
         if update {
             var baseline = unfiltered ? AccuracyBaseline(report: report) : (stored ?? AccuracyBaseline(report: report))
@@ -219,26 +222,42 @@ struct VerifyCommand: HookeCommand {
                                                  noiseBand: AccuracyBaseline.noiseBandDescription)
         } else if let stored {
             report.baseline = stored.compare(report, path: baselinePath)
+            improvements = stored.improvements(in: report)
         } else {
             report.baseline = BaselineComparison(path: baselinePath, state: "missing",
                                                  noiseBand: AccuracyBaseline.noiseBandDescription)
             console.printError("hooke verify: no accuracy baseline at \(baselinePath); nothing compared (create it with --update-baseline)")
         }
-        if let json {
-            try writeAtomically(report.jsonData(), to: URL(fileURLWithPath: json))
+        // With `--json -` the JSON is standard output, so the table goes to standard error.
+        let summary: (String) -> Void
+        if json == standardOutputPath {
+            var data = try report.jsonData()
+            data.append(UInt8(ascii: "\n"))
+            console.write(String(decoding: data, as: UTF8.self))
+            summary = { console.printError($0) }
+        } else {
+            if let json { try writeAtomically(report.jsonData(), toPath: json) }
+            summary = { console.print($0) }
         }
-        printSummary(report, seconds: seconds, console: console)
-        return report.passed ? ExitStatus.success : ExitStatus.checkFailed
+        printSummary(report, improvements: improvements, seconds: seconds, print: summary)
+        return Self.exitStatus(report, improvements: improvements)
     }
 
-    func printSummary(_ report: VerificationReport, seconds: Double, console: Console) {
+    /// 1 when a check failed or regressed, else 4 when some metric improved on the baseline, else 0.
+    static func exitStatus(_ report: VerificationReport, improvements: [Regression]) -> Int32 {
+        if !report.passed { return ExitStatus.checkFailed }
+        return improvements.isEmpty ? ExitStatus.success : ExitStatus.improvementsOnly
+    }
+
+    func printSummary(_ report: VerificationReport, improvements: [Regression] = [], seconds: Double,
+                      print: (String) -> Void) {
         let header = "suite".padding(to: 14) + "check".padding(to: 58) + "kind".padding(to: 12) + "implementation".padding(to: 36)
             + "max rel".leftPadding(to: 10) + "rms rel".leftPadding(to: 10) + "tolerance".leftPadding(to: 11) + "  status"
-        console.print(header)
-        console.print(String(repeating: "-", count: header.count))
+        print(header)
+        print(String(repeating: "-", count: header.count))
         for suite in report.suites {
             if suite.status == .skipped {
-                console.print(suite.name.padding(to: 14) + "skipped: \(suite.skipReason ?? "")")
+                print(suite.name.padding(to: 14) + "skipped: \(suite.skipReason ?? "")")
                 continue
             }
             for check in suite.checks {
@@ -250,12 +269,12 @@ struct VerifyCommand: HookeCommand {
                 let tolerance = check.tolerance.map { formatShort($0.value, digits: 3) } ?? "-"
                 var status = check.status.rawValue
                 if let verdict = check.verdict { status += " (\(verdict.rawValue))" }
-                console.print(suite.name.padding(to: 14) + check.name.padding(to: 58) + check.kind.rawValue.padding(to: 12)
+                print(suite.name.padding(to: 14) + check.name.padding(to: 58) + check.kind.rawValue.padding(to: 12)
                               + check.implementation.padding(to: 36)
                               + maxRel.leftPadding(to: 10) + rmsRel.leftPadding(to: 10) + tolerance.leftPadding(to: 11)
                               + "  " + status)
                 if check.status == .fail {
-                    console.print("    \(check.detail)" + (check.worst.map { "; worst: \($0.description)" + ($0.time.map { " at t = \(formatShort($0))" } ?? "") } ?? ""))
+                    print("    \(check.detail)" + (check.worst.map { "; worst: \($0.description)" + ($0.time.map { " at t = \(formatShort($0))" } ?? "") } ?? ""))
                 }
             }
         }
@@ -264,41 +283,45 @@ struct VerifyCommand: HookeCommand {
         let info = checks.filter { $0.status == .info }.count
         let passed = checks.filter { $0.status == .pass }.count
         let skipped = report.suites.filter { $0.status == .skipped }.count
-        console.print("")
+        print("")
         let kinds = CheckReport.Kind.allCases.map { kind in "\(checks.filter { $0.kind == kind }.count) \(kind.rawValue)" }
-        console.print("\(checks.count) checks (\(kinds.joined(separator: ", "))): \(passed) pass, \(failed) fail, \(info) info; \(skipped) suite(s) skipped; "
+        print("\(checks.count) checks (\(kinds.joined(separator: ", "))): \(passed) pass, \(failed) fail, \(info) info; \(skipped) suite(s) skipped; "
                       + "\(report.quick ? "quick" : "full") run, seed \(report.seed), \(formatShort(seconds, digits: 3)) s")
         if let baseline = report.baseline {
             switch baseline.state {
             case "missing":
-                console.print("baseline: missing at \(baseline.path) (not created; run with --update-baseline)")
+                print("baseline: missing at \(baseline.path) (not created; run with --update-baseline)")
             case "updated":
-                console.print("baseline: updated \(baseline.path)")
+                print("baseline: updated \(baseline.path)")
             default:
                 var line = "baseline: \(baseline.comparedChecks) checks compared, \(baseline.regressions.count) regressed"
                 if !baseline.newChecks.isEmpty { line += ", \(baseline.newChecks.count) new (not in the baseline)" }
                 if !baseline.seedMismatches.isEmpty { line += ", \(baseline.seedMismatches.count) seeded checks not compared (other seed)" }
-                console.print(line)
+                print(line)
+                if !improvements.isEmpty {
+                    print("baseline: \(improvements.count) metric(s) improved beyond the noise band; "
+                          + "record them with --update-baseline")
+                }
                 for regression in baseline.regressions {
-                    console.print("  REGRESSED \(regression.check) \(regression.metric): \(formatShort(regression.current, digits: 3)) "
+                    print("  REGRESSED \(regression.check) \(regression.metric): \(formatShort(regression.current, digits: 3)) "
                                   + "> allowed \(formatShort(regression.allowed, digits: 3)) (baseline \(formatShort(regression.baseline, digits: 3)))")
                 }
             }
         }
         if let mutants = report.mutants {
-            console.print("")
-            console.print("planted faults (each run through every suite's quick checks):")
+            print("")
+            print("planted faults (each run through every suite's quick checks):")
             for mutant in mutants.mutants {
                 let caughtBy = mutant.caughtBy.prefix(2).joined(separator: "; ")
                     + (mutant.caughtBy.count > 2 ? " (+\(mutant.caughtBy.count - 2))" : "")
-                console.print("  " + (mutant.caught ? "caught " : "MISSED ") + mutant.fault.padding(to: 84)
+                print("  " + (mutant.caught ? "caught " : "MISSED ") + mutant.fault.padding(to: 84)
                               + (mutant.caught ? " by " + caughtBy : ""))
             }
-            console.print("mutation score: \(mutants.score) caught"
+            print("mutation score: \(mutants.score) caught"
                           + (mutants.controlFailures.isEmpty ? "; the fault-free control passes"
                              : "; the fault-free control FAILED: \(mutants.controlFailures.joined(separator: "; "))"))
         }
-        console.print(report.passed ? "verify: pass" : "verify: FAIL")
+        print(report.passed ? "verify: pass" : "verify: FAIL")
     }
 }
 
