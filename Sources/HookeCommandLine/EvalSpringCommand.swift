@@ -45,6 +45,8 @@ struct EvalSpringCommand: HookeCommand {
     enum Engine: String, CaseIterable { case exact, gsl, swiftui }
 
     var spring: Spring
+    /// `note:` lines about inputs adjusted as SwiftUI adjusts them (SpringOptions).
+    var notes: [String] = []
     var from: Double
     var to: Double
     var velocity: Double
@@ -54,7 +56,9 @@ struct EvalSpringCommand: HookeCommand {
     var format: OutputFormat
 
     init(parsing arguments: ParsedArguments) throws {
-        spring = try SpringOptions(arguments).spring
+        let springOptions = try SpringOptions(arguments)
+        spring = springOptions.spring
+        notes = springOptions.notes
         from = try arguments.double("--from", default: 0)
         to = try arguments.double("--to", default: 1)
         velocity = try arguments.double("--velocity", default: 0)
@@ -72,6 +76,7 @@ struct EvalSpringCommand: HookeCommand {
     }
 
     func run(console: Console) throws -> Int32 {
+        for note in notes { console.printError(note) }
         var rows = try RowWriter(format, to: console, metadata: [("engine", jsonString(engine.rawValue))])
         switch engine {
         case .exact: try writeExactTrajectory(to: &rows)

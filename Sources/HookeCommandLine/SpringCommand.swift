@@ -26,10 +26,14 @@ struct SpringCommand: HookeCommand {
     static let epsilon = 0.001
 
     var spring: Spring
+    /// `note:` lines about inputs adjusted as SwiftUI adjusts them (SpringOptions).
+    var notes: [String] = []
     var json: Bool
 
     init(parsing arguments: ParsedArguments) throws {
-        spring = try SpringOptions(arguments).spring
+        let springOptions = try SpringOptions(arguments)
+        spring = springOptions.spring
+        notes = springOptions.notes
         let format = arguments.string("--format") ?? "table"
         guard ["table", "json"].contains(format) else {
             throw UsageError("--format: must be table or json, got '\(format)'")
@@ -38,6 +42,7 @@ struct SpringCommand: HookeCommand {
     }
 
     func run(console: Console) throws -> Int32 {
+        for note in notes { console.printError(note) }
         let trueSettle: Double
         if spring.dampingRatio <= 0 {
             trueSettle = .infinity  // an undamped or growing spring never settles

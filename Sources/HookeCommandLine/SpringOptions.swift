@@ -1,7 +1,7 @@
 import AnimationMath
 
 /// The SPRING arguments every spring command shares (README.md, "The command line"):
-/// `--response R --damping-ratio Z | --duration D --bounce B | --stiffness K --damping C [--mass M]`.
+/// `--response R --damping-ratio Z | --duration D [--bounce B] | --stiffness K --damping C [--mass M]`.
 /// Exactly one parameterisation; none at all means SwiftUI's `Spring()` (duration 0.5, bounce 0).
 struct SpringOptions {
     static let options: [OptionSpec] = [
@@ -34,6 +34,9 @@ struct SpringOptions {
     var spring: Spring
     /// How the spring was given, for messages and reports.
     var form: String
+    /// `note:` lines for stderr, one per input adjusted the way SwiftUI adjusts it, each naming the
+    /// flags that keep the input as given.
+    var notes: [String] = []
 
     init(_ arguments: ParsedArguments) throws {
         let responseForm = arguments.has("--response") || arguments.has("--damping-ratio")
@@ -64,6 +67,11 @@ struct SpringOptions {
             }
             spring = Spring(mass: mass, stiffness: stiffness, damping: damping,
                             allowOverDamping: arguments.flag("--allow-overdamping"))
+            if spring.decayConstant != damping / (2 * mass) {  // the same λ the initialiser forms: clamped
+                notes.append("note: --damping \(formatShort(damping)) is above critical damping for --stiffness \(formatShort(stiffness)) "
+                             + "and --mass \(formatShort(mass)); like SwiftUI, the spring is critically damped (damping "
+                             + "\(formatShort(spring.damping))); add --allow-overdamping to keep the damping as given")
+            }
             form = "mass \(formatShort(mass)), stiffness \(formatShort(stiffness)), damping \(formatShort(damping))"
             try Self.checkRange(spring, flag: "--stiffness", value: stiffness)
         } else {
@@ -73,6 +81,10 @@ struct SpringOptions {
                 throw UsageError("--bounce: must be > -1 (bounce ≤ -1 has no damping ratio), got \(formatShort(bounce))")
             }
             spring = Spring(duration: duration, bounce: bounce)
+            if bounce > 1 {
+                notes.append("note: --bounce \(formatShort(bounce)) is above 1; like SwiftUI, the spring is undamped (bounce 1); "
+                             + "no flag keeps a bounce above 1 (it would need negative damping)")
+            }
             form = "duration \(formatShort(duration)), bounce \(formatShort(bounce))"
             try Self.checkRange(spring, flag: "--duration", value: duration)
         }

@@ -67,13 +67,17 @@ struct VerifyCommand: HookeCommand {
     }
 
     var mode: Mode
+    /// `note:` lines about inputs adjusted as SwiftUI adjusts them (SpringOptions).
+    var notes: [String] = []
 
     init(parsing arguments: ParsedArguments) throws {
         if let path = arguments.string("--trace") {
             for flag in ["--quick", "--mutants", "--suite", "--json", "--update-baseline", "--baseline", "--seed"] where arguments.has(flag) {
                 throw UsageError("\(flag): not allowed with --trace")
             }
-            let spring = try SpringOptions(arguments).spring
+            let springOptions = try SpringOptions(arguments)
+            let spring = springOptions.spring
+            notes = springOptions.notes
             let tolerance = try arguments.double("--tolerance", default: Self.defaultTraceTolerance, .positive)
             let from = try arguments.double("--from", default: 0)
             let to = try arguments.double("--to", default: 1)
@@ -153,6 +157,7 @@ struct VerifyCommand: HookeCommand {
     }
 
     func run(console: Console) throws -> Int32 {
+        for note in notes { console.printError(note) }
         switch mode {
         case let .trace(samples, spring, from, to, velocity, retargets, tolerance, path):
             return try runTrace(samples: samples, spring: spring, from: from, to: to, velocity: velocity,

@@ -140,3 +140,26 @@ struct HelpTests {
         #expect(message.contains("--response") && message.contains("-1"))
     }
 }
+
+@Suite("note: lines for inputs adjusted as SwiftUI adjusts them")
+struct AdjustedInputNoteTests {
+    @Test("overdamping clamped to critical names --allow-overdamping; with it, no note")
+    func overdamping() {
+        let clamped = hooke("spring", "--stiffness", "100", "--damping", "50")
+        #expect(clamped.status == 0)
+        #expect(clamped.standardError.hasPrefix("note: --damping 50 "))
+        #expect(clamped.standardError.contains("damping 20") && clamped.standardError.contains("--allow-overdamping"))
+        #expect(clamped.standardError.split(separator: "\n").count == 1)
+        let kept = hooke("eval", "spring", "--stiffness", "100", "--damping", "50", "--allow-overdamping", "--until", "0")
+        #expect(kept.status == 0 && kept.standardError.isEmpty)
+        #expect(hooke("spring", "--stiffness", "100", "--damping", "20").standardError.isEmpty, "critical is not clamped")
+    }
+
+    @Test("a bounce above 1 becomes 1 and says so; 1 itself does not")
+    func bounce() {
+        let run = hooke("eval", "spring", "--duration", "0.5", "--bounce", "1.5", "--until", "0")
+        #expect(run.status == 0)
+        #expect(run.standardError.hasPrefix("note: --bounce 1.5 is above 1"))
+        #expect(hooke("eval", "spring", "--duration", "0.5", "--bounce", "1", "--until", "0").standardError.isEmpty)
+    }
+}
