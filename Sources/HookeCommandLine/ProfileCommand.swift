@@ -24,7 +24,7 @@ struct ProfileCommand: HookeCommand {
       --strategy S      naive, fast, euler, rk4 or gsl (default fast)
       --animations N    1…1000000 (default 10000)
       --frames F        1…100000 (default 100)
-      --threads T       1…64 (default 1)
+      --threads T       1…\(BenchEnvironment.cores * 4), 4× the cores, as for 'hooke bench' (default 1)
       --frame-rate F    60 or 120 (default 120)
     """
 
@@ -52,7 +52,10 @@ struct ProfileCommand: HookeCommand {
         frames = try arguments.int("--frames", default: 100, minimum: 1)
         guard frames <= 100_000 else { throw UsageError("--frames: must be an integer in 1…100000, got '\(frames)'") }
         let threads = try arguments.int("--threads", default: 1, minimum: 1)
-        guard threads <= 64 else { throw UsageError("--threads: must be an integer in 1…64, got '\(threads)'") }
+        let cores = BenchEnvironment.cores
+        guard threads <= cores * 4 else {
+            throw UsageError("--threads: must be an integer in 1…\(cores * 4) (4× the \(cores) cores), got '\(threads)'")
+        }
         let rateText = arguments.string("--frame-rate") ?? "120"
         guard let rate = Int(rateText), BenchPlan.frameRates.contains(rate) else {
             throw UsageError("--frame-rate: must be 60 or 120, got '\(rateText)'")

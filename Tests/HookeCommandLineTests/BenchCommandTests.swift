@@ -47,3 +47,13 @@ struct BenchCommandTests {
         #expect(hooke("profile", "--help").status == 0)
     }
 }
+
+@Test("bench and profile accept the same --threads range")
+func threadLimitsAgree() {
+    let bench = hooke("bench", "--threads", "1000")
+    let profile = hooke("profile", "spring", "--threads", "1000")
+    #expect(bench.status == 2 && profile.status == 2)
+    let range = { (text: String) in text.split(separator: " ").first { $0.hasPrefix("1…") } }
+    #expect(range(bench.standardError) != nil)
+    #expect(range(bench.standardError) == range(profile.standardError), "\(bench.standardError) vs \(profile.standardError)")
+}

@@ -63,6 +63,23 @@ struct EvalSpringCommandTests {
         #expect(worst <= 3 * Self.referenceTolerance, "worst \(worst)")
     }
 
+    @Test("gsl engine past one solve block (65,536 rows): continuous across the boundary and a retarget on it")
+    func referenceBlocks() throws {
+        // 70,001 rows; retargets just before, on and after the block boundary t = 6.5536.
+        var arguments = ["eval", "spring", "--response", "3", "--damping-ratio", "0.05", "--until", "7", "--step", "0.0001"]
+        for event in ["6.5", "6.5536", "6.6"] { arguments += ["--retarget", "\(event):\(event == "6.5536" ? -1 : 2)"] }
+        let exact = hooke(arguments + ["--engine", "exact"]).csvRows
+        let reference = hooke(arguments + ["--engine", "gsl"]).csvRows
+        #expect(exact.count == 70_001 && reference.count == 70_001)
+        var worst = 0.0
+        for (a, b) in zip(exact, reference) {
+            #expect(a[0] == b[0])
+            worst = max(worst, abs(a[1] - b[1]))
+        }
+        // Distances ≤ 3 over 7 s of a lightly damped spring, 3 retargets and one block restart.
+        #expect(worst <= 3 * Self.referenceTolerance, "worst \(worst)")
+    }
+
     @Test("swiftui engine: starts at rest, reaches the target, merges on retarget")
     func swiftUIEngine() throws {
         let run = hooke("eval", "spring", "--response", "0.5", "--damping-ratio", "1", "--engine", "swiftui",
