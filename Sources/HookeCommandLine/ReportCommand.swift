@@ -21,8 +21,9 @@ struct ReportCommand: HookeCommand {
     (default: reports/ of the repository):
       README.md        headline numbers (worst accuracy per implementation, fast-path ns per animation
                        per frame, largest N in a 120 Hz frame), the environment, links
-      accuracy.md      every suite's table, SwiftUI's errata, documentation claims, the .spring
-                       integrator's convergence order, the real recordings' residuals
+      accuracy.md      every suite's table (with each check's kind), the worst ulps, SwiftUI's errata,
+                       documentation claims, the .spring integrator's convergence order, the real
+                       recordings' residuals, the planted faults and which checks caught them
       performance.md   every workload × strategy, scaling with N and threads, allocations, what fits a frame
       charts/*.svg     the recorded spring by every implementation, error against time, the recordings'
                        residuals, cost per animation against N, the frame-time distribution, accuracy
@@ -201,6 +202,8 @@ struct ReportCommand: HookeCommand {
         var report = Verifier.run(configuration) { progress in
             printer.print("report: verify [\(progress.completed)/\(total)] \(progress.suite): \(progress.status.rawValue)")
         }
+        report.mutants = MutationTesting.run(configuration).report
+        printer.print("report: planted faults caught \(report.mutants!.score)")
         let stored: AccuracyBaseline?
         do {
             stored = try AccuracyBaseline.load(from: baselineURL)

@@ -79,7 +79,21 @@ enum Fixtures {
         ])
         let keyframes = SuiteReport(name: "keyframes", summary: "keyframe timelines", status: .skipped,
                                     skipReason: "keyframes not implemented yet", seconds: 0, checks: [])
-        var report = VerificationReport(seed: 42, quick: true, suites: [spring, integrator, claims, recordings, keyframes])
+        let ulps = SuiteReport(name: "ulps", summary: "closed forms vs a double-double reference", status: .passed, seconds: 0.3, checks: [
+            CheckReport(suite: "ulps", name: "value: ulps over the regime grid", kind: .reference, source: "double-double",
+                        implementation: "hooke.Spring", quickSet: true,
+                        metrics: errors(max: 2.4e-15, rms: 2e-16, absolute: 2.4e-15) + [Metric("maxUlps", 11, unit: "ulps of distance", ulpEquivalent: 1)],
+                        worst: WorstCase("ζ 0.0: response 0.5", time: 2.65),
+                        tolerance: Tolerance(name: "springValueUlps", metric: "maxUlps", value: 64, reason: "test"),
+                        status: .pass, detail: "worst 11 ulps"),
+        ])
+        var report = VerificationReport(seed: 42, quick: true, suites: [spring, integrator, claims, recordings, keyframes, ulps])
+        report.mutants = MutationReport(mutants: [
+            MutantResult(name: "bezier-1e-7", fault: "Bézier solved only to 1e-7 in x", suites: ["curves", "ulps"],
+                         caughtBy: ["curves/Bézier inversion vs GSL Brent: presets [UnitCurve]", "ulps/Bézier inversion [UnitCurve]",
+                                    "curves/x [UnitCurve]"]),
+            MutantResult(name: "missed", fault: "a fault nothing catches", suites: ["curves"], caughtBy: []),
+        ])
         report.baseline = BaselineComparison(
             path: "reports/baselines/accuracy.json", state: "compared", comparedChecks: 9, newChecks: ["spring/new [x]"],
             regressions: [Regression(check: "spring/positions: regime grid [hooke.Spring]", metric: "maxRelError",
