@@ -93,8 +93,10 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible, CustomDebu
 
     public var description: String { String(describing: box.anyBase) }
 
-    /// The description wrapped as SwiftUI prints it: `AnyAnimator(DefaultAnimation())` for `.default`.
-    public var debugDescription: String { "AnyAnimator(\(description))" }
+    /// As SwiftUI prints it: `AnyAnimator(` + the wrapped animation's debug description + `)`, e.g.
+    /// `AnyAnimator(AnimationMath.DefaultAnimation())` for `.default` (SwiftUI:
+    /// `AnyAnimator(SwiftUI.DefaultAnimation())`) and `AnyAnimator(spring(response: 0.5, …))`.
+    public var debugDescription: String { "AnyAnimator(\(String(reflecting: box.anyBase)))" }
 }
 
 extension Animation: CustomAnimation {}

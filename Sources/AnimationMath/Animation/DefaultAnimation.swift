@@ -8,7 +8,12 @@
 /// merges like a `.spring`: it takes over whatever runs, a `.spring` interrupting it keeps its
 /// offset, velocity and force, and a blend starts from its response 0.55
 /// (``FluidSpringAnimation/shouldMerge(previous:value:time:context:)``).
-public struct DefaultAnimation: CustomAnimation, CustomStringConvertible {
+///
+/// Printing follows SwiftUI's: `description` is `"DefaultAnimation()"`; `debugDescription` is the
+/// module-qualified name, which `Animation.debugDescription` wraps — SwiftUI prints
+/// `AnyAnimator(SwiftUI.DefaultAnimation())` (OpenSwiftUI's compatibility tests, run on SwiftUI), Hooke
+/// `AnyAnimator(AnimationMath.DefaultAnimation())`.
+public struct DefaultAnimation: CustomAnimation, CustomStringConvertible, CustomDebugStringConvertible {
     public init() {}
 
     /// The `.spring` this animation behaves as: response 0.55, damping fraction 1, no blend.
@@ -16,6 +21,9 @@ public struct DefaultAnimation: CustomAnimation, CustomStringConvertible {
     public var spring: FluidSpringAnimation { FluidSpringAnimation(response: 0.55, dampingFraction: 1, blendDuration: 0) }
 
     public var description: String { "DefaultAnimation()" }
+
+    /// `"AnimationMath.DefaultAnimation()"`: the type's qualified name, as Swift reflects a plain struct.
+    public var debugDescription: String { String(reflecting: Self.self) + "()" }
 
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {

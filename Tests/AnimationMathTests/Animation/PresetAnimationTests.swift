@@ -100,13 +100,14 @@ struct PresetAnimationTests {
         #expect(Animation.timingCurve(0.1, 0.2, 0.3, 0.4).description.hasPrefix("timingCurve("))
     }
 
-    /// SwiftUI prints `Animation.default` as `DefaultAnimation()` and, for debugging, wraps the
-    /// description in `AnyAnimator(…)`.
+    /// SwiftUI, in OpenSwiftUI's compatibility tests run on SwiftUI itself:
+    /// `Animation.default.description == "DefaultAnimation()"` and `debugDescription ==
+    /// "AnyAnimator(SwiftUI.DefaultAnimation())"` — the module-qualified name; ours is AnimationMath.
     @Test func defaultPrintsAsSwiftUIPrintsIt() {
         #expect(DefaultAnimation().description == "DefaultAnimation()")
         #expect(Animation.default.description == "DefaultAnimation()")
-        #expect(Animation.default.debugDescription == "AnyAnimator(DefaultAnimation())")
-        #expect(String(reflecting: Animation.default) == "AnyAnimator(DefaultAnimation())")
+        #expect(Animation.default.debugDescription == "AnyAnimator(AnimationMath.DefaultAnimation())")
+        #expect(String(reflecting: Animation.default) == "AnyAnimator(AnimationMath.DefaultAnimation())")
         #expect(Animation.spring.debugDescription == "AnyAnimator(spring(response: 0.5, dampingFraction: 1, blendDuration: 0))")
     }
 }
