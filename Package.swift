@@ -37,6 +37,6 @@ let package = Package(
         .testTarget(name: "FrameBenchTests", dependencies: ["FrameBench", "AnimationMath", "ReferenceSolver", "HookeSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Verification", "FrameBench"],
                     exclude: ["Golden"]),
-        .testTarget(name: "HookeCommandLineTests", dependencies: ["HookeCommandLine", "AnimationMath", "ReferenceSolver", "HookeSupport"]),
+        .testTarget(name: "HookeCommandLineTests", dependencies: ["HookeCommandLine", "AnimationMath", "ReferenceSolver", "HookeSupport", "FrameBench"]),
     ]
 )

@@ -8,6 +8,13 @@ public struct BenchReport: Codable, Sendable {
     /// What each spring strategy costs at equal accuracy (`EqualAccuracy`); nil when not measured.
     public var equalAccuracy: [EqualAccuracyRow]?
     public var benchmarks: [PublishedBenchmark]
+    /// Where, from which source and when this run measured, and which share of the plan it ran
+    /// (`BenchProvenance.swift`, `BenchShard.swift`); nil in files written before they existed.
+    public var machine: BenchMachine? = nil
+    public var commit: BenchCommit? = nil
+    /// ISO 8601, UTC.
+    public var date: String? = nil
+    public var shard: BenchShard? = nil
 
     public init(environment: BenchEnvironment, results: [BenchResult], equalAccuracy: [EqualAccuracyRow]? = nil) {
         self.environment = environment

@@ -67,11 +67,12 @@ public enum FrameRunner {
             residentBytes: resident, note: note)
     }
 
-    /// Measures every configuration of `plan` (calling `progress` before each), links the relative
-    /// figures, and adds the equal-accuracy table when the plan measures `spring`'s integrators.
-    public static func run(_ plan: BenchPlan, hookeVersion: String,
+    /// Measures every configuration of `plan` (only `shard`'s share when given; calling `progress`
+    /// before each), links the relative figures, and adds the equal-accuracy table when the plan
+    /// measures `spring`'s integrators (in shard 1 of a sharded run).
+    public static func run(_ plan: BenchPlan, shard: BenchShard? = nil, hookeVersion: String,
                            progress: (Int, Int, BenchConfiguration) -> Void) throws -> BenchReport {
-        let configurations = plan.configurations
+        let configurations = shard.map { plan.configurations(shard: $0.index, of: $0.count) } ?? plan.configurations
         var results: [BenchResult] = []
         for (index, configuration) in configurations.enumerated() {
             progress(index + 1, configurations.count, configuration)
@@ -79,7 +80,7 @@ public enum FrameRunner {
         }
         results.linkRelativeFigures()
         var equalAccuracy: [EqualAccuracyRow]?
-        if plan.workloads.contains(.spring), plan.strategies?.contains(where: { $0 == .euler || $0 == .rk4 }) ?? true {
+        if plan.measuresEqualAccuracy, (shard?.index ?? 1) == 1 {
             var timing = plan
             timing.secondsPerConfiguration = min(plan.secondsPerConfiguration, 0.2)
             equalAccuracy = try EqualAccuracy.measure(plan: timing)

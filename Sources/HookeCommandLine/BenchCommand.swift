@@ -13,11 +13,11 @@ struct BenchCommand: HookeCommand {
         OptionSpec("--animations"), OptionSpec("--threads"), OptionSpec("--frame-rate"),
         OptionSpec("--seconds"), OptionSpec("--json"), OptionSpec("--baseline"),
         OptionSpec("--update-baseline", .flag),
-    ]
+    ] + BenchRunIdentity.options
     static let help = """
     USAGE: hooke bench [--quick] [--workload W,...] [--strategy S,...] [--animations N,...]
                        [--threads T,...] [--frame-rate 60|120] [--seconds S] [--json FILE]
-                       [--baseline FILE] [--update-baseline]
+                       [--baseline FILE] [--update-baseline] [--shard I/N|auto[/N]] [--machine NAME] [--commit ID]
 
     Advances populations of animations frame by frame and reports, per workload, strategy, animation
     count and thread count: wall time per frame (p0 p25 p50 p75 p90 p99 p100, nearest rank) divided by
@@ -45,6 +45,7 @@ struct BenchCommand: HookeCommand {
       --json FILE          also write the results as JSON (environment, results, benchmarks)
       --baseline FILE      compare with a stored baseline (time as ratios to naive at p50 and p75, allocations, error)
       --update-baseline    write the baseline (to --baseline FILE, default \(PerformanceBaseline.defaultPath)) atomically
+    \(BenchRunIdentity.help)
 
     EXIT STATUS:
       0  measured; with --baseline, no metric changed beyond its threshold
@@ -68,6 +69,7 @@ struct BenchCommand: HookeCommand {
     var updateBaseline: Bool
     /// The stored baseline to compare with (`--baseline FILE` without `--update-baseline`).
     var baseline: PerformanceBaseline?
+    var identity: BenchRunIdentity
 
     init(parsing arguments: ParsedArguments) throws {
         let cores = BenchEnvironment.cores
@@ -128,6 +130,10 @@ struct BenchCommand: HookeCommand {
         baselinePath = arguments.string("--baseline")
         if let baselinePath, baselinePath.isEmpty { throw UsageError("--baseline: needs a file name, got ''") }
         updateBaseline = arguments.flag("--update-baseline")
+        identity = try BenchRunIdentity(parsing: arguments)
+        if updateBaseline, let shard = identity.shard {
+            throw UsageError("--update-baseline: not with --shard \(shard.index)/\(shard.count); a baseline holds the whole plan")
+        }
         // Read the baseline to compare with before measuring, so a wrong path fails at once.
         if let baselinePath, !updateBaseline {
             do {
@@ -154,9 +160,7 @@ struct BenchCommand: HookeCommand {
         guard BuildConfiguration.current == .release else {
             throw UsageError(BuildConfiguration.debugRefusal)
         }
-        let report = try FrameRunner.run(plan, hookeVersion: Hooke.version) { index, total, configuration in
-            if console.errorIsTerminal { console.printError("[\(index)/\(total)] \(configuration)") }
-        }
+        let report = try measure(console: console)
         let results = report.results, environment = report.environment
         console.print(BenchTable.render(results, environment: environment))
         if let rows = report.equalAccuracy { console.print(BenchTable.renderEqualAccuracy(rows)) }
@@ -180,6 +184,17 @@ struct BenchCommand: HookeCommand {
             return comparison.exitStatus
         }
         return ExitStatus.success
+    }
+
+    /// Measures the plan's configurations (this shard's, with `--shard`) and records the machine,
+    /// commit and shard.
+    func measure(console: Console) throws -> BenchReport {
+        let shard = identity.shard(of: plan)
+        var report = try FrameRunner.run(plan, shard: shard, hookeVersion: Hooke.version) { index, total, configuration in
+            if console.errorIsTerminal { console.printError("[\(index)/\(total)] \(configuration)") }
+        }
+        identity.stamp(&report, shard: shard, repository: VerifyCommand.repositoryRoot())
+        return report
     }
 
     static func describe(_ comparison: PerformanceBaseline.Comparison, path: String) -> String {

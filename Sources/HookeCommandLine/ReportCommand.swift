@@ -12,10 +12,14 @@ struct ReportCommand: HookeCommand {
     static let options: [OptionSpec] = [
         OptionSpec("--out"), OptionSpec("--full", .flag), OptionSpec("--seed"),
         OptionSpec("--verification"), OptionSpec("--bench"), OptionSpec("--no-bench", .flag), OptionSpec("--baseline"),
+        OptionSpec("--from", .repeating), OptionSpec("--reference"),
     ]
+    /// The files after `--from FILE`.
+    static let maxPositionals = 100_000
     static let help = """
     USAGE: hooke report [--out DIR] [--full] [--seed N] [--verification FILE] [--bench FILE | --no-bench]
                         [--baseline FILE]
+           hooke report --from RESULTS... [--reference MACHINE] [--out DIR] [--baseline FILE]
 
     Runs the verifier's quick suite and the frame harness's quick bench, then writes into DIR
     (default: reports/ of the repository):
@@ -45,6 +49,14 @@ struct ReportCommand: HookeCommand {
       --no-bench             write the performance page as "not measured"
       --baseline FILE        the accuracy baseline the verification is compared with (only read;
                              default reports/baselines/accuracy.json)
+      --from RESULTS...      build the report from stored 'hooke bench --json' and 'hooke verify --json' files
+                             (or folders of them) without measuring: the shards of each machine and commit are
+                             merged (a missing or duplicated shard is an error naming it); the usual pages show
+                             the reference machine's latest run; results of several machines add comparison.md,
+                             runs of one machine at several commits add history.md; merged.json has every run
+                             and the flat benchmarks list, named '<machine> <configuration> <metric>'. Without
+                             a verify result the quick verification runs.
+      --reference MACHINE    the machine --from's ratios divide by (default: the first by name)
 
     The bench needs a release build (scripts/run report, or swift build -c release). A debug build
     refuses to write performance pages: it needs --bench FILE, or --no-bench with --out DIR outside
@@ -69,6 +81,8 @@ struct ReportCommand: HookeCommand {
     /// The accuracy baseline as given (or the repository's) and where it is.
     var baselinePath: String
     var baselineURL: URL
+    /// `--from`: the stored results, merged, and the reference machine.
+    var stored: (results: StoredResults, runs: [MergedRun], reference: String)?
 
     init(parsing arguments: ParsedArguments) throws {
         repository = VerifyCommand.repositoryRoot()
@@ -114,9 +128,28 @@ struct ReportCommand: HookeCommand {
         case (nil, true): bench = .skipped
         case (nil, false): bench = .run
         }
+        let fromPaths = arguments.strings("--from") + arguments.positionals
+        if arguments.has("--from") {
+            for other in ["--full", "--seed", "--bench", "--no-bench"] where arguments.has(other) {
+                throw UsageError("\(other): not allowed with --from (the results are stored)")
+            }
+            do {
+                let results = try StoredResults.load(fromPaths)
+                let runs = try results.mergedRuns()
+                guard !runs.isEmpty else { throw StoredResultsError.nothingFound(paths: fromPaths) }
+                stored = (results, runs, try FleetReport.reference(runs, requested: arguments.string("--reference")))
+            } catch let error as StoredResultsError {
+                throw UsageError("--from: \(error)")
+            }
+        } else if let first = arguments.positionals.first {
+            throw UsageError("unexpected argument '\(first)'; see 'hooke report --help'")
+        } else if arguments.has("--reference") {
+            throw UsageError("--reference: only with --from")
+        }
     }
 
     func run(console: Console) throws -> Int32 {
+        if let stored { return try runFromStored(stored, console: console) }
         if bench == .run, BuildConfiguration.current != .release {
             throw UsageError(BuildConfiguration.debugRefusal + " Or pass --bench FILE to report measured timings.")
         }
@@ -184,6 +217,28 @@ struct ReportCommand: HookeCommand {
     var writesRepositoryReport: Bool {
         outputDirectory.standardizedFileURL.resolvingSymlinksInPath().path
             == repository.appendingPathComponent("reports").standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// `--from`: the report from stored results (the verification too when one is among them).
+    func runFromStored(_ stored: (results: StoredResults, runs: [MergedRun], reference: String), console: Console) throws -> Int32 {
+        let recordings = VerifyCommand.recordingsDirectory(root: repository)
+        let (verification, improvements) = try stored.results.verifications.last.map { ($0.report, []) }
+            ?? loadOrRunVerification(recordings: recordings, console: console)
+        let written: [URL]
+        do {
+            written = try FleetReport.generate(stored.runs, reference: stored.reference, verification: verification,
+                                               outputDirectory: outputDirectory, recordingsDirectory: recordings)
+        } catch let error as ReportError {
+            throw UsageError("--out: \(error)")
+        }
+        console.print("wrote \(written.count) files to \(Self.displayPath(outputDirectory)):")
+        for page in written where page.pathExtension == "md" {
+            console.print("  \(Self.displayPath(page))")
+        }
+        for run in stored.runs {
+            console.print("bench: \(run.label): \(run.report.results.count) configurations from \(run.shards) file\(run.shards == 1 ? "" : "s")")
+        }
+        return VerifyCommand.exitStatus(verification, improvements: improvements)
     }
 
     /// The verification report: read from `--verification`, or run (quick unless `--full`) and

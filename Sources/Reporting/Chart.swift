@@ -78,6 +78,9 @@ public struct ChartSeries: Codable, Sendable {
         case line
         case markers
         case lineAndMarkers
+        /// A bar from the bottom of the plot to each value. Bar series share each x (a category
+        /// of a `fixedTicks` axis) side by side, in series order: a grouped bar chart.
+        case bars
     }
 
     public enum Dash: String, Codable, Sendable {
@@ -96,10 +99,14 @@ public struct ChartSeries: Codable, Sendable {
     public var colorIndex: Int?
     /// Text drawn beside the series' last point (a scatter point's name).
     public var annotation: String?
+    /// A shaded range around the line (a p25–p75 band), in the series' colour.
+    public var band: ChartBand?
 
     public init(id: String, label: String, x: [Double], y: [Double], style: Style = .line, dash: Dash = .solid,
-                colorIndex: Int? = nil, annotation: String? = nil) {
+                colorIndex: Int? = nil, annotation: String? = nil, band: ChartBand? = nil) {
         precondition(x.count == y.count, "series '\(id)' needs as many x as y values (\(x.count) vs \(y.count))")
+        precondition(band.map { $0.lower.count == x.count && $0.upper.count == x.count } ?? true,
+                     "series '\(id)' needs a band bound per x value")
         self.id = id
         self.label = label
         self.x = x
@@ -108,6 +115,17 @@ public struct ChartSeries: Codable, Sendable {
         self.dash = dash
         self.colorIndex = colorIndex
         self.annotation = annotation
+        self.band = band
+    }
+}
+
+/// The range a series' band covers at each of its x values.
+public struct ChartBand: Codable, Sendable {
+    public var lower: [Double]
+    public var upper: [Double]
+    public init(lower: [Double], upper: [Double]) {
+        self.lower = lower
+        self.upper = upper
     }
 }
 

@@ -48,22 +48,35 @@ public struct ReportEnvironment: Codable, Sendable, Equatable {
 
     /// `git rev-parse --short HEAD` run in `directory`; "unknown" when git or the repository is missing.
     public static func gitCommit(in directory: URL) -> String {
+        guard let text = git(["rev-parse", "--short", "HEAD"], in: directory), text.allSatisfy({ $0.isHexDigit }) else {
+            return "unknown"
+        }
+        return text
+    }
+
+    /// The committer date of `commit` (ISO 8601) in the repository at `directory`; nil when git,
+    /// the repository or the commit is missing.
+    public static func gitCommitDate(_ commit: String = "HEAD", in directory: URL) -> String? {
+        git(["show", "-s", "--format=%cI", commit, "--"], in: directory)
+    }
+
+    /// Runs git with `arguments` in `directory`: its trimmed output, or nil when it fails or prints nothing.
+    static func git(_ arguments: [String], in directory: URL) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory.path, "rev-parse", "--short", "HEAD"]
+        process.arguments = ["git", "-C", directory.path] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
-            return "unknown"
+            return nil
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationStatus == 0, !text.isEmpty, text.allSatisfy({ $0.isHexDigit }) else { return "unknown" }
-        return text
+        return process.terminationStatus == 0 && !text.isEmpty ? text : nil
     }
 
     /// `2025-01-31T12:34:56Z`.

@@ -47,9 +47,20 @@ public enum SVGChartRenderer {
                 return (px, py)
             }
         }
+        // Bands: (x, lower, upper) per point.
+        let bands: [[(Double, Double, Double)?]] = chart.series.map { series in
+            guard let band = series.band else { return [] }
+            return series.x.indices.map { i -> (Double, Double, Double)? in
+                guard let x = prepare(series.x[i], chart.xAxis, &clampedAny),
+                      let lower = prepare(band.lower[i], chart.yAxis, &clampedAny),
+                      let upper = prepare(band.upper[i], chart.yAxis, &clampedAny) else { return nil }
+                return (x, lower, upper)
+            }
+        }
         let points = drawable.flatMap { $0.compactMap { $0 } }
+        let bandValues = bands.flatMap { $0.compactMap { $0 }.flatMap { [$0.1, $0.2] } }
         let xLayout = layout(chart.xAxis, values: points.map(\.0))
-        let yLayout = layout(chart.yAxis, values: points.map(\.1) + chart.referenceLines.map(\.y))
+        let yLayout = layout(chart.yAxis, values: points.map(\.1) + bandValues + chart.referenceLines.map(\.y))
 
         let longestYLabel = yLayout.ticks.filter(\.isMajor).map(\.label.count).max() ?? 1
         let left = 34 + characterWidth * Double(longestYLabel) + 12
@@ -134,10 +145,36 @@ public enum SVGChartRenderer {
             svg.element("text", [("class", "reference-label"), ("x", n(left + plotWidth - 6)), ("y", n(y - 6)),
                                  ("text-anchor", "end"), ("fill", "#333333")] + halo, text: line.label)
         }
+        for (index, series) in chart.series.enumerated() where !bands[index].isEmpty {
+            let color = palette[(series.colorIndex ?? index) % palette.count]
+            let shown = bands[index].compactMap { $0 }
+            let outline = shown.map { (px($0.0), py($0.2)) } + shown.reversed().map { (px($0.0), py($0.1)) }
+            let d = outline.enumerated().map { ($0.offset == 0 ? "M" : "L") + n($0.element.0) + " " + n($0.element.1) }
+                .joined(separator: " ")
+            svg.empty("path", [("class", "band"), ("id", "band-\(series.id)"), ("d", d.isEmpty ? "M0 0" : d + " Z"),
+                               ("fill", color), ("fill-opacity", "0.18"), ("stroke", "none")])
+        }
+        // Bars: each bar series takes an equal slice of 80% of the space between categories.
+        let barSeries = chart.series.indices.filter { chart.series[$0].style == .bars }
+        let categorySpacing: Double = {
+            guard let fixed = chart.xAxis.fixedTicks, fixed.count > 1 else { return 1 }
+            return (fixed[fixed.count - 1].value - fixed[0].value) / Double(fixed.count - 1)
+        }()
+        let groupWidth = 0.8 * abs(px(categorySpacing) - px(0))
+        let barWidth = groupWidth / Double(Swift.max(barSeries.count, 1))
+        let barBase = py(chart.yAxis.scale == .log ? yLayout.lower : Swift.min(Swift.max(0, yLayout.lower), yLayout.upper))
         for (index, series) in chart.series.enumerated() {
             let color = palette[(series.colorIndex ?? index) % palette.count]
             let screen = drawable[index].map { point in point.map { (px($0.0), py($0.1)) } }
-            if series.style != .markers {
+            if series.style == .bars, let slot = barSeries.firstIndex(of: index) {
+                svg.open("g", [("class", "bars"), ("id", "bars-\(series.id)"), ("fill", color)])
+                for case let (x, y)? in screen {
+                    svg.empty("rect", [("x", n(x - groupWidth / 2 + Double(slot) * barWidth)), ("y", n(Swift.min(y, barBase))),
+                                       ("width", n(Swift.max(barWidth - 1, 1))), ("height", n(abs(barBase - y)))])
+                }
+                svg.close("g")
+            }
+            if series.style == .line || series.style == .lineAndMarkers {
                 var d = ""
                 var penDown = false
                 for point in screen {
@@ -155,7 +192,7 @@ public enum SVGChartRenderer {
                 if d.isEmpty { attributes.append(("visibility", "hidden")) }
                 svg.empty("path", attributes)
             }
-            if series.style != .line {
+            if series.style == .markers || series.style == .lineAndMarkers {
                 svg.open("g", [("class", "markers"), ("id", "markers-\(series.id)"), ("fill", color)])
                 for case let (x, y)? in screen {
                     svg.empty("circle", [("cx", n(x)), ("cy", n(y)), ("r", series.style == .markers ? "4" : "3")])
@@ -186,12 +223,15 @@ public enum SVGChartRenderer {
             let x = 16 + Double(index % columns) * columnWidth
             let y = legendTop + Double(index / columns) * legendRowHeight
             svg.open("g", [("class", "legend-item"), ("id", "legend-\(series.id)")])
-            if series.style != .markers {
+            if series.style == .bars {
+                svg.empty("rect", [("x", n(x + 8)), ("y", n(y - 6)), ("width", "12"), ("height", "12"), ("fill", color)])
+            }
+            if series.style == .line || series.style == .lineAndMarkers {
                 var attributes = [("x1", n(x)), ("y1", n(y)), ("x2", n(x + 28)), ("y2", n(y)), ("stroke", color), ("stroke-width", "2")]
                 if let pattern = dashPattern(series.dash) { attributes.append(("stroke-dasharray", pattern)) }
                 svg.empty("line", attributes)
             }
-            if series.style != .line {
+            if series.style == .markers || series.style == .lineAndMarkers {
                 svg.empty("circle", [("cx", n(x + 14)), ("cy", n(y)), ("r", "4"), ("fill", color)])
             }
             svg.element("text", [("x", n(x + 36)), ("y", n(y + 4))], text: series.label)

@@ -113,7 +113,11 @@ enum Fixtures {
 
     /// Costs (ns per animation per frame) that look like this machine's, with cache effects at
     /// large N and a 1.2× second thread.
-    static var bench: BenchReport {
+    static var bench: BenchReport { bench() }
+
+    /// `bench` with every time × `scale` and the `fast` strategies' × `fastScale` on top (a
+    /// slower machine, a regression).
+    static func bench(scale: Double = 1, fastScale: Double = 1) -> BenchReport {
         let costs: [(Workload, Strategy, Double, Double?)] = [
             (.spring, .naive, 55, 2e-15), (.spring, .fast, 2.6, 1e-15), (.spring, .euler, 4, 0.04), (.spring, .rk4, 9, 2e-4),
             (.spring, .gsl, 21000, 0), (.swiftUISpring, .naive, 80, 0), (.swiftUISpring, .fast, 12, 0),
@@ -123,7 +127,8 @@ enum Fixtures {
             for n in [1_000, 10_000, 100_000] {
                 for threads in [1, 2] {
                     if strategy == .gsl && (n > 1_000 || threads > 1) { continue }
-                    let perAnimation = cost * (n >= 100_000 ? 1.3 : 1) / (threads == 2 ? 1.2 : 1)
+                    let perAnimation = cost * (n >= 100_000 ? 1.3 : 1) / (threads == 2 ? 1.2 : 1) * scale
+                        * (strategy == .fast ? fastScale : 1)
                     let p50 = perAnimation * Double(n)
                     let frame = Percentiles(p0: p50 * 0.9, p25: p50 * 0.97, p50: p50, p75: p50 * 1.04, p90: p50 * 1.1,
                                             p99: p50 * 1.6, p100: p50 * 2.5)
