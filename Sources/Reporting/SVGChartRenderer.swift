@@ -9,6 +9,8 @@
 // Each series is one `<path class="series" id="series-<id>">` (split into sub-paths where a
 // value is missing) and, for markers, one `<g class="markers" id="markers-<id>">` of circles;
 // each legend entry is a `<g class="legend-item" id="legend-<id>">` holding the label's `<text>`.
+// A band is a `<path class="band" id="band-<id>">` under the lines; bars are one
+// `<g class="bars" id="bars-<id>">` of rects per series, side by side within each category.
 
 import Foundation
 
