@@ -19,6 +19,7 @@ public enum FrameRunner {
         else { return nil }
         // Hand the freed heap (the previous configuration's, and this one's setup temporaries) back
         // to the system, so `residentBytes` reflects this population rather than what glibc kept.
+        AllocationCounter.install()
         AllocationCounter.releaseFreeMemory()
         defer { kernel.release() }
         let pool = WorkerPool(kernel: kernel, threads: configuration.threads)

@@ -130,7 +130,8 @@ struct FrameKernelTests {
     /// The counter is process-wide and Swift Testing runs other tests concurrently, whose
     /// allocations land in the same window; they can only add. So the measurement is repeated up
     /// to `allocationAttempts` times, 0.1 s apart, and the smallest count is judged.
-    @Test(arguments: [(1, 2_000), (2, 2_000), (2, 20_000), (3, 2_000)])
+    @Test(.enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)"),
+          arguments: [(1, 2_000), (2, 2_000), (2, 20_000), (3, 2_000)])
     func fastSpringFramesDoNotAllocate(threads: Int, animations: Int) async throws {
         let plan = BenchPlan(workloads: [.spring], strategies: [.fast], animationCounts: [animations], threadCounts: [threads],
                              frameRate: 120, warmupFrames: 3, minimumFrames: 20, maximumFrames: 20,
@@ -150,11 +151,12 @@ struct FrameKernelTests {
 
     /// The same on one thread, counted by the thread-local counter on the calling thread (which runs
     /// the only chunk): other tests' allocations cannot touch it, so no retries are needed.
-    @Test func oneThreadFastSpringFramesAllocateNothingOnThisThread() throws {
+    @Test(.enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)")) func oneThreadFastSpringFramesAllocateNothingOnThisThread() throws {
         let kernel = try #require(KernelFactory.makeKernel(.spring, .fast, count: 2_000, frameInterval: 1.0 / 120))
         defer { kernel.release() }
         let pool = WorkerPool(kernel: kernel, threads: 1)
         for frame in 1...3 { pool.run(frame: frame) }
+        try #require(AllocationCounter.install(), "the allocation counter is not in effect")
         let before = AllocationCounter.threadCount
         for frame in 4...23 { pool.run(frame: frame) }
         #expect(AllocationCounter.threadCount - before == 0)

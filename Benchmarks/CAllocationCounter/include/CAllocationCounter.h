@@ -1,20 +1,34 @@
 #ifndef HOOKE_ALLOCATION_COUNTER_H
 #define HOOKE_ALLOCATION_COUNTER_H
-/// The number of heap allocations (malloc, calloc, realloc, posix_memalign, aligned_alloc, memalign,
-/// valloc, pvalloc) made by this process so far, across all threads.
+/// Starts counting heap allocations (malloc, calloc, realloc, posix_memalign, aligned_alloc,
+/// memalign, valloc, pvalloc) in this process, across all threads; idempotent. Nothing is counted
+/// before the first call.
 ///
-/// Counting works when this target is linked into the executable (hooke, or the test runner): the
-/// executable's definitions of the allocation functions interpose glibc's for every library in the
-/// process, including the Swift runtime. `free` is not counted.
+/// Normal builds count through the executable's own definitions of the allocation functions,
+/// which interpose glibc's for every library in the process (the Swift runtime included) when this
+/// target is linked into the executable (hooke, or the test runner). Builds with AddressSanitizer
+/// interpose nothing (the sanitizer owns malloc) and count through its malloc hook instead; builds
+/// with ThreadSanitizer cannot count every allocation and count none (see
+/// hooke_allocation_counter_is_available). `free` is not counted.
+void hooke_allocation_counter_install(void);
+
+/// 1 when this build can count allocations (normal and AddressSanitizer builds), 0 under
+/// ThreadSanitizer.
+int hooke_allocation_counter_is_available(void);
+
+/// The number of heap allocations counted so far (since the counter was installed), all threads.
 unsigned long long hooke_allocation_count(void);
 
-/// The number of heap allocations made so far by the calling thread only (a thread-local count,
+/// The number of heap allocations counted so far on the calling thread only (a thread-local count,
 /// immune to other threads' allocations: what a test running beside other tests can rely on).
 unsigned long long hooke_thread_allocation_count(void);
 
-/// Whether the interposed allocator has seen at least one call — i.e. whether the interposition is
-/// in effect in this process (1) or the counter is dead (0).
+/// Whether the counter has seen at least one allocation — i.e. whether counting is in effect in
+/// this process (1) or the counter is dead or not installed (0).
 int hooke_allocation_counter_is_active(void);
+
+/// 1 when this build counts by interposing malloc, 0 when it counts through a sanitizer's hook.
+int hooke_allocation_counter_is_interposed(void);
 
 /// Returns the heap's free memory to the system (glibc's malloc_trim(0)), so the resident set
 /// measured next reflects live data only. Returns 1 when memory was released.
