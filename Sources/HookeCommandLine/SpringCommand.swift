@@ -13,8 +13,11 @@ struct SpringCommand: HookeCommand {
     Shows response, dampingRatio, duration, bounce, mass, stiffness, damping, the regime, SwiftUI's
     settlingDuration (its own definition: target 1, velocity 0, ε 0.001) and the true ε-settle time
     of the motion 0 → 1 (the earliest time after which |x − 1| < 0.001 for ever), found on the GSL
-    reference. JSON keys are the Swift property names; numbers are printed in their shortest form
-    that reads back as the same Double.
+    reference. When that search would need more than \(OscillatorReference.settleGridBudget) grid points (damping ratios
+    below about 1e-5), the true settle time is given as bounds from the closed-form envelope:
+    "≥ L (and ≤ U)", in JSON trueSettleTime null with trueSettleTimeAtLeast and trueSettleTimeAtMost;
+    an undamped spring never settles (inf; JSON null). JSON keys are the Swift property names;
+    numbers are printed in their shortest form that reads back as the same Double.
 
     \(SpringOptions.help)
 
@@ -36,20 +39,20 @@ struct SpringCommand: HookeCommand {
         notes = springOptions.notes
         let format = arguments.string("--format") ?? "table"
         guard ["table", "json"].contains(format) else {
-            throw UsageError("--format: must be table or json, got '\(format)'")
+            throw UsageError("--format: must be table or json, got \(quoted(format))")
         }
         json = format == "json"
     }
 
     func run(console: Console) throws -> Int32 {
         for note in notes { console.printError(note) }
+        let settle = try OscillatorReference.settleEstimate(
+            mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+            target: 1, initialVelocity: 0, epsilon: Self.epsilon)
         let trueSettle: Double
-        if spring.dampingRatio <= 0 {
-            trueSettle = .infinity  // an undamped or growing spring never settles
-        } else {
-            trueSettle = try OscillatorReference.settleTime(
-                mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
-                target: 1, initialVelocity: 0, epsilon: Self.epsilon)
+        switch settle {
+        case .settled(let time): trueSettle = time
+        case .never, .beyondSearch: trueSettle = .infinity
         }
         let rows: [(String, Double)] = [
             ("response", spring.response), ("dampingRatio", spring.dampingRatio),
@@ -61,10 +64,19 @@ struct SpringCommand: HookeCommand {
         if json {
             var text = "{\n  \"regime\": \(jsonString(spring.regime.rawValue))"
             for (key, value) in rows { text += ",\n  \(jsonString(key)): \(value.isFinite ? "\(value)" : "null")" }
+            if case let .beyondSearch(atLeast, atMost) = settle {
+                text += ",\n  \"trueSettleTimeAtLeast\": \(atLeast),\n  \"trueSettleTimeAtMost\": \(atMost.isFinite ? "\(atMost)" : "null")"
+            }
             console.print(text + "\n}")
         } else {
             console.print("regime".padding(to: 18) + spring.regime.rawValue)
-            for (key, value) in rows { console.print(key.padding(to: 18) + "\(value)") }
+            for (key, value) in rows {
+                if key == "trueSettleTime", case let .beyondSearch(atLeast, atMost) = settle {
+                    console.print(key.padding(to: 18) + "≥ \(atLeast) (and ≤ \(atMost); beyond the reference search's \(OscillatorReference.settleGridBudget) grid points, bounds from the closed-form envelope)")
+                } else {
+                    console.print(key.padding(to: 18) + "\(value)")
+                }
+            }
             if abs(spring.swiftUIStiffness - spring.stiffness) > 1e-9 * spring.stiffness {
                 console.print("note: SwiftUI's stiffness getter returns \(formatShort(spring.swiftUIStiffness)) for this overdamped spring; the physical stiffness is \(formatShort(spring.stiffness))")
             }

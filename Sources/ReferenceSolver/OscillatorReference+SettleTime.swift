@@ -20,10 +20,12 @@
 //    |u| − ε finds it to a few ulps of t. Each evaluation restarts the reference from the
 //    bracket's left state, so it costs a short integration, not one from t = 0.
 
+import Glibc
+
 extension OscillatorReference {
     /// Grid points the settle search may visit before giving up: ~4 per half period, so this is
     /// 125 000 periods of an underdamped spring (ζ ≈ 1e−5 from 1 to ε = 1e−3).
-    static let settleGridBudget = 1_000_000
+    public static let settleGridBudget = 1_000_000
     /// Bisection on an interval of doubles halves it each step: ~60 steps reach adjacent doubles
     /// from any bracket inside [0, 1e300]; 2100 covers any pair of doubles.
     static let settleBisectionLimit = 2100
@@ -81,6 +83,79 @@ extension OscillatorReference {
             return search.energy(start) < epsilon ? 0 : .infinity
         }
         return try search.run(from: start, horizon: horizon)
+    }
+}
+
+/// What ``OscillatorReference/settleEstimate(mass:stiffness:damping:target:initialVelocity:epsilon:)``
+/// can say about a spring's ε-settle time.
+public enum SettleEstimate: Equatable, Sendable {
+    /// The exact settle time, found on the reference.
+    case settled(Double)
+    /// The motion never settles (undamped, with an amplitude ≥ ε).
+    case never
+    /// Beyond the search limit (more than ``OscillatorReference/settleGridBudget`` grid points,
+    /// damping ratios below ~1e−5): the settle time lies in [atLeast, atMost], bounds from the
+    /// closed-form envelope (`atMost` infinite and `atLeast` the largest Double when the bound
+    /// ln(R/ε)/(ζω) itself overflows).
+    case beyondSearch(atLeast: Double, atMost: Double)
+}
+
+extension OscillatorReference {
+    /// The ε-settle time for every damped spring: exact on the reference when the search fits its
+    /// budget of grid points, otherwise bounds from the closed form, never an error for valid
+    /// input.
+    ///
+    /// The bounds, for an underdamped spring (ζ < 1, ω = √(k/m), ω_d = ω√(1 − ζ²)): with u = x − T,
+    /// u(t) = R e^{−ζωt} cos(ω_d t − φ), R = √(u0² + ((v0 + ζω u0)/ω_d)²). So |u| < ε for every t
+    /// after U = ln(R/ε)/(ζω) (the settle time is ≤ U), and at the times where cos(ω_d t − φ) = ±1,
+    /// π/ω_d apart, |u| = R e^{−ζωt}: one of them lies in [U − π/ω_d, U] and has |u| ≥ ε, so the
+    /// settle time is ≥ U − π/ω_d. The search walks ~4 grid points per half period up to U, so it
+    /// costs ~4·ln(R/ε)/(πζ) points: the budget is exceeded below ζ ≈ 1e−5 (for R/ε = 1000).
+    ///
+    /// - Parameters: as ``settleTime(mass:stiffness:damping:target:initialVelocity:epsilon:horizon:)``,
+    ///   with damping ≥ 0.
+    public static func settleEstimate(
+        mass: Double = 1, stiffness: Double, damping: Double, target: Double = 1,
+        initialVelocity: Double = 0, epsilon: Double = 0.001
+    ) throws -> SettleEstimate {
+        if let bounds = settleBounds(mass: mass, stiffness: stiffness, damping: damping, target: target,
+                                     initialVelocity: initialVelocity, epsilon: epsilon) {
+            let omega = (stiffness / mass).squareRoot()
+            let zeta = damping / (2 * (stiffness * mass).squareRoot())
+            let gridStep = min(bounds.halfPeriod / 4, 2 / (zeta * omega))
+            if !bounds.atMost.isFinite || bounds.atMost / gridStep > Double(settleGridBudget) * 0.9 {
+                return .beyondSearch(atLeast: bounds.atLeast, atMost: bounds.atMost)
+            }
+        }
+        let time = try settleTime(mass: mass, stiffness: stiffness, damping: damping, target: target,
+                                  initialVelocity: initialVelocity, epsilon: epsilon)
+        return time.isFinite ? .settled(time) : .never
+    }
+}
+
+extension OscillatorReference {
+    /// Bounds on the ε-settle time of an underdamped spring (0 < ζ < 1) from its closed-form
+    /// envelope, and its half period π/ω_d; nil for other springs or when the amplitude R ≤ ε.
+    /// See ``settleEstimate(mass:stiffness:damping:target:initialVelocity:epsilon:)`` for the
+    /// argument. When ln(R/ε)/(ζω) overflows, `atMost` is infinite and `atLeast` the largest Double.
+    public static func settleBounds(
+        mass: Double = 1, stiffness: Double, damping: Double, target: Double = 1,
+        initialVelocity: Double = 0, epsilon: Double = 0.001
+    ) -> (atLeast: Double, atMost: Double, halfPeriod: Double)? {
+        let omega = (stiffness / mass).squareRoot()
+        let zeta = damping / (2 * (stiffness * mass).squareRoot())
+        guard damping > 0, zeta < 1 else { return nil }
+        let dampedOmega = omega * ((1 - zeta) * (1 + zeta)).squareRoot()
+        let u0 = -target
+        let b = (initialVelocity + zeta * omega * u0) / dampedOmega
+        let scale = max(abs(u0), abs(b))
+        guard scale > 0 else { return nil }
+        let amplitude = scale * ((u0 / scale) * (u0 / scale) + (b / scale) * (b / scale)).squareRoot()
+        guard amplitude > epsilon else { return nil }
+        let upper = Glibc.log(amplitude / epsilon) / (zeta * omega)
+        let halfPeriod = Double.pi / dampedOmega
+        guard upper.isFinite else { return (.greatestFiniteMagnitude, .infinity, halfPeriod) }
+        return (max(0, upper - halfPeriod), upper, halfPeriod)
     }
 }
 

@@ -84,4 +84,43 @@ struct SettleTimeTests {
         let settle = try OscillatorReference.settleTime(stiffness: 100, damping: 1000)
         #expect(settle > 60 && settle < 80)
     }
+
+    /// The closed-form envelope bounds bracket the settle time the reference search finds, for
+    /// springs where both exist (the bounds are what `hooke spring` reports beyond the search).
+    @Test("envelope bounds bracket the exact settle time", arguments: [
+        (0.3, 1.0, 0.0), (0.05, 1.0, 0.0), (1e-3, 1.0, 0.0), (1e-3, -2.0, 5.0), (0.6, 0.5, -3.0),
+    ])
+    func envelopeBoundsBracketTheSettleTime(zeta: Double, target: Double, velocity: Double) throws {
+        let stiffness = 100.0, damping = 2 * zeta * stiffness.squareRoot()
+        let exact = try OscillatorReference.settleTime(stiffness: stiffness, damping: damping, target: target,
+                                                       initialVelocity: velocity)
+        let bounds = try #require(OscillatorReference.settleBounds(stiffness: stiffness, damping: damping, target: target,
+                                                                   initialVelocity: velocity))
+        #expect(bounds.atLeast <= exact && exact <= bounds.atMost, "\(exact) outside [\(bounds.atLeast), \(bounds.atMost)]")
+        #expect(bounds.atMost - bounds.atLeast <= bounds.halfPeriod * (1 + 1e-12))
+    }
+
+    /// Every damped spring gets an answer: beyond the search budget, bounds; undamped, never.
+    @Test("settle estimate: never an error for a valid spring")
+    func estimateAlwaysAnswers() throws {
+        let omega = 4 * Double.pi, stiffness = omega * omega
+        for zeta in [1e-6, 1e-9, 1e-300, 5e-324] {
+            let estimate = try OscillatorReference.settleEstimate(stiffness: stiffness, damping: 2 * zeta * omega)
+            guard case let .beyondSearch(atLeast, atMost) = estimate else {
+                Issue.record("ζ = \(zeta): \(estimate)")
+                continue
+            }
+            // |u| ≤ e^{−ζωt}/√(1 − ζ²) from rest: U = ln(1/ε)/(ζω) to first order in ζ.
+            let expected = log(1000) / (zeta * omega)
+            if expected.isFinite {
+                #expect(abs(atMost - expected) <= 1e-12 * expected, "ζ = \(zeta): ≤ \(atMost) vs \(expected)")
+                #expect(atLeast >= atMost - 0.25 * (1 + 1e-12) && atLeast <= atMost)
+            } else {
+                #expect(atLeast == .greatestFiniteMagnitude && atMost == .infinity)
+            }
+        }
+        #expect(try OscillatorReference.settleEstimate(stiffness: stiffness, damping: 0) == .never)
+        let critical = try OscillatorReference.settleEstimate(stiffness: stiffness, damping: 2 * omega)
+        #expect(critical == .settled(try OscillatorReference.settleTime(stiffness: stiffness, damping: 2 * omega)))
+    }
 }
