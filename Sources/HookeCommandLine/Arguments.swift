@@ -29,7 +29,7 @@ public struct ParsedArguments {
             index += 1
             guard argument.hasPrefix("--"), argument.count > 2 else {
                 if argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
-                    throw UsageError("unknown option '\(argument)'; see 'hooke \(command) --help'")
+                    throw UsageError("unknown option \(quoted(argument)); see 'hooke \(command) --help'")
                 }
                 positionals.append(argument)
                 continue
@@ -41,7 +41,7 @@ public struct ParsedArguments {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let spec = specs[name] else {
-                throw UsageError("unknown option '\(name)'; see 'hooke \(command) --help'")
+                throw UsageError("unknown option \(quoted(name)); see 'hooke \(command) --help'")
             }
             switch spec.kind {
             case .flag:
@@ -65,25 +65,59 @@ public struct ParsedArguments {
             }
         }
         if positionals.count > maxPositionals {
-            throw UsageError("unexpected argument '\(positionals[maxPositionals])'; see 'hooke \(command) --help'")
+            throw UsageError("unexpected argument \(quoted(positionals[maxPositionals])); see 'hooke \(command) --help'")
         }
     }
 
-    /// A file to write for option `name`, checked before any work: its directory must exist and the
-    /// path must not be a directory (a typo should fail at once, not after a long run, and must not
-    /// create a directory tree).
+    /// A file to write for option `name`, checked before any work (`checkOutputFile`); nil when the
+    /// option is absent.
     public func outputFile(_ name: String) throws -> String? {
         guard let path = string(name) else { return nil }
+        try Self.checkOutputFile(path, option: name)
+        return path
+    }
+
+    /// Checks a file the command will write, before any work: not empty, not a directory, in an
+    /// existing directory the user may write to (a typo should fail at once, not after a long run,
+    /// and must not create a directory tree).
+    public static func checkOutputFile(_ path: String, option name: String) throws {
         guard !path.isEmpty else { throw UsageError("\(name): needs a file name, got ''") }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw UsageError("\(name): '\(path)' is a directory; give a file name")
+            throw UsageError("\(name): \(quoted(path)) is a directory; give a file name")
         }
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw UsageError("\(name): directory '\(parent)' does not exist")
+        try checkWritableDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path, option: name)
+        if FileManager.default.fileExists(atPath: path), !FileManager.default.isWritableFile(atPath: path) {
+            throw UsageError("\(name): \(quoted(path)) is not writable")
         }
-        return path
+    }
+
+    /// Checks a directory the command will write into, before any work: it exists and is writable,
+    /// or it does not exist and its parent does and is writable (the command creates that one
+    /// directory, which the user asked for, and no parents).
+    public static func checkOutputDirectory(_ path: String, option name: String) throws {
+        guard !path.isEmpty else { throw UsageError("\(name): needs a directory, got ''") }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw UsageError("\(name): \(quoted(path)) is a file, not a directory") }
+            guard FileManager.default.isWritableFile(atPath: path) else {
+                throw UsageError("\(name): directory \(quoted(path)) is not writable")
+            }
+            return
+        }
+        try checkWritableDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path, option: name)
+    }
+
+    /// `directory` exists, is a directory and is writable.
+    static func checkWritableDirectory(_ directory: String, option name: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw UsageError("\(name): directory \(quoted(directory)) does not exist")
+        }
+        guard isDirectory.boolValue else { throw UsageError("\(name): \(quoted(directory)) is not a directory") }
+        guard FileManager.default.isWritableFile(atPath: directory) else {
+            throw UsageError("\(name): directory \(quoted(directory)) is not writable")
+        }
     }
 
     public func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
@@ -104,22 +138,64 @@ public struct ParsedArguments {
     public func int(_ name: String, default defaultValue: Int, minimum: Int) throws -> Int {
         guard let text = string(name) else { return defaultValue }
         guard let value = Int(text), value >= minimum else {
-            throw UsageError("\(name): must be an integer ≥ \(minimum), got '\(text)'")
+            throw UsageError("\(name): must be an integer ≥ \(minimum), got \(quoted(text))")
         }
         return value
     }
 }
 
-/// What a numeric option allows; the message says it in words.
+/// The representable range of each kind of number the commands read. Every number is bounded, so
+/// that what the commands compute from it stays finite: an input outside its range is refused at
+/// parsing with the flag or JSON path named, never turned into `nan` or `inf` rows.
+public enum InputRange {
+    /// Values, targets, velocities, Bézier y, masses, stiffnesses, dampings: |x| ≤ 1e100. A product
+    /// of two (a distance times a rate, a square in an RMS over ten million rows) stays below 1e207,
+    /// far inside Double's 1.8e308.
+    public static let magnitude = 1e100
+    /// Times and durations, seconds: ≤ 1e9 (31 years), so ω·t stays finite for any accepted spring.
+    public static let maximumTime = 1e9
+    /// A positive duration that divides a distance (a timing curve's, a keyframe's) and a spring's
+    /// time scale (its response 2π√(m/k)): at least a microsecond, so distance/duration and the
+    /// stiffness (2π/response)² stay finite.
+    public static let minimumDuration = 1e-6
+    /// A spring's response, 2π√(m/k): a microsecond to 11.6 days (its damping ratio: 0 … 1e100).
+    public static let springResponse = 1e-6...1e6
+}
+
+/// What a number allows; the message says it in words. Every case is bounded (see `InputRange`).
 public enum NumberConstraint: Sendable {
-    case any, positive, nonNegative, atLeast(Double)
+    /// |x| ≤ 1e100: a value, target, velocity, Bézier y.
+    case any
+    /// 0 < x ≤ 1e100.
+    case positive
+    /// 0 ≤ x ≤ 1e100.
+    case nonNegative
+    /// bound < x ≤ 1e100.
+    case greaterThan(Double)
+    /// A time in seconds: 0 ≤ t ≤ 1e9.
+    case time
+    /// A time step or rate interval in seconds: 0 < t ≤ 1e9.
+    case positiveTime
+    /// A duration that divides a distance: 1e-6 ≤ d ≤ 1e9 seconds.
+    case duration
+    /// A duration that may also be 0 (an instantaneous keyframe): 0 or 1e-6 … 1e9 seconds.
+    case durationOrZero
 
     func check(_ value: Double) -> String? {
+        let maximum = InputRange.magnitude, longest = InputRange.maximumTime, shortest = InputRange.minimumDuration
         switch self {
-        case .any: return nil
-        case .positive: return value > 0 ? nil : "must be > 0"
-        case .nonNegative: return value >= 0 ? nil : "must be ≥ 0"
-        case .atLeast(let bound): return value >= bound ? nil : "must be ≥ \(bound)"
+        case .any: return abs(value) <= maximum ? nil : "must be within ±1e100"
+        case .positive: return value > 0 ? (value <= maximum ? nil : "must be ≤ 1e100") : "must be > 0"
+        case .nonNegative: return value >= 0 ? (value <= maximum ? nil : "must be ≤ 1e100") : "must be ≥ 0"
+        case .greaterThan(let bound):
+            return value > bound ? (value <= maximum ? nil : "must be ≤ 1e100") : "must be > \(formatShort(bound))"
+        case .time: return value >= 0 ? (value <= longest ? nil : "must be ≤ 1e9 seconds") : "must be ≥ 0"
+        case .positiveTime: return value > 0 ? (value <= longest ? nil : "must be ≤ 1e9 seconds") : "must be > 0"
+        case .duration:
+            return value >= shortest && value <= longest ? nil : (value > 0 ? "must be in [1e-6, 1e9] seconds" : "must be > 0")
+        case .durationOrZero:
+            if value == 0 { return nil }
+            return value >= shortest && value <= longest ? nil : (value > 0 ? "must be 0 or in [1e-6, 1e9] seconds" : "must be ≥ 0")
         }
     }
 }
@@ -127,7 +203,7 @@ public enum NumberConstraint: Sendable {
 /// Parses a finite number for `name`, with the message format every command uses.
 public func parseNumber(_ text: String, name: String, constraint: NumberConstraint = .any) throws -> Double {
     guard let value = Double(text.trimmingSpaces()), value.isFinite else {
-        throw UsageError("\(name): must be a finite number, got '\(text)'")
+        throw UsageError("\(name): must be a finite number, got \(quoted(text))")
     }
     if let problem = constraint.check(value) {
         throw UsageError("\(name): \(problem), got \(text)")

@@ -78,10 +78,10 @@ struct BenchCommand: HookeCommand {
         if let text = arguments.string("--workload") {
             plan.workloads = try Self.list(text, name: "--workload") { name in
                 guard let workload = Workload(rawValue: name) else {
-                    throw UsageError("--workload: must be one of \(Workload.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'")
+                    throw UsageError("--workload: must be one of \(Workload.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
                 }
                 guard workload.isAvailable else {
-                    throw UsageError("--workload: '\(name)' is not available in this build (its animation model has not landed)")
+                    throw UsageError("--workload: \(quoted(name)) is not available in this build (its animation model has not landed)")
                 }
                 return workload
             }
@@ -89,7 +89,7 @@ struct BenchCommand: HookeCommand {
         if let text = arguments.string("--strategy") {
             var strategies = try Self.list(text, name: "--strategy") { name in
                 guard let strategy = Strategy(rawValue: name) else {
-                    throw UsageError("--strategy: must be one of \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'")
+                    throw UsageError("--strategy: must be one of \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
                 }
                 return strategy
             }
@@ -99,7 +99,7 @@ struct BenchCommand: HookeCommand {
         if let text = arguments.string("--animations") {
             plan.animationCounts = try Self.list(text, name: "--animations") { item in
                 guard let count = Int(item), BenchPlan.animationRange.contains(count) else {
-                    throw UsageError("--animations: each count must be an integer in 1…1000000, got '\(item)'")
+                    throw UsageError("--animations: each count must be an integer in 1…1000000, got \(quoted(item))")
                 }
                 return count
             }
@@ -109,14 +109,14 @@ struct BenchCommand: HookeCommand {
         if let text = arguments.string("--threads") {
             plan.threadCounts = try Self.list(text, name: "--threads") { item in
                 guard let threads = Int(item), threads >= 1, threads <= cores * 4 else {
-                    throw UsageError("--threads: each count must be an integer in 1…\(cores * 4) (4× the \(cores) cores), got '\(item)'")
+                    throw UsageError("--threads: each count must be an integer in 1…\(cores * 4) (4× the \(cores) cores), got \(quoted(item))")
                 }
                 return threads
             }
         }
         if let text = arguments.string("--frame-rate") {
             guard let rate = Int(text), BenchPlan.frameRates.contains(rate) else {
-                throw UsageError("--frame-rate: must be 60 or 120, got '\(text)'")
+                throw UsageError("--frame-rate: must be 60 or 120, got \(quoted(text))")
             }
             plan.frameRate = rate
         }
@@ -134,6 +134,10 @@ struct BenchCommand: HookeCommand {
         if updateBaseline, let shard = identity.shard {
             throw UsageError("--update-baseline: not with --shard \(shard.index)/\(shard.count); a baseline holds the whole plan")
         }
+        if updateBaseline {
+            try ParsedArguments.checkOutputFile(baselinePath ?? PerformanceBaseline.defaultPath,
+                                                option: baselinePath == nil ? "--update-baseline" : "--baseline")
+        }
         // Read the baseline to compare with before measuring, so a wrong path fails at once.
         if let baselinePath, !updateBaseline {
             do {
@@ -149,7 +153,7 @@ struct BenchCommand: HookeCommand {
         var result: [T] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let trimmed = String(String(item).trimmingSpaces())
-            guard !trimmed.isEmpty else { throw UsageError("\(name): empty item in '\(text)'") }
+            guard !trimmed.isEmpty else { throw UsageError("\(name): empty item in \(quoted(text))") }
             let value = try convert(trimmed)
             if !result.contains(value) { result.append(value) }
         }
@@ -178,7 +182,7 @@ struct BenchCommand: HookeCommand {
         if let baseline, let baselinePath {
             let comparison = baseline.compare(results)
             guard !comparison.findings.isEmpty else {
-                throw UsageError("--baseline: no configuration of this run is in '\(baselinePath)'; measure the same workloads, strategies, sizes and threads, or write one with --update-baseline")
+                throw UsageError("--baseline: no configuration of this run is in \(quoted(baselinePath)); measure the same workloads, strategies, sizes and threads, or write one with --update-baseline")
             }
             console.print(Self.describe(comparison, path: baselinePath))
             return comparison.exitStatus

@@ -1,3 +1,5 @@
+import ReferenceSolver
+
 /// Bad usage or bad input: the message names the flag or field and the value. Exit status 2.
 public struct UsageError: Error, CustomStringConvertible, Equatable {
     public var message: String
@@ -26,4 +28,58 @@ public enum ExitStatus {
     /// The line every `--help` ends with.
     public static let helpLine = "Exit status: 0 success, 1 a check failed or regressed, 2 bad usage or input "
         + "(or an output that cannot be written), 4 only improvements against a baseline."
+}
+
+/// The longest user value an error message repeats, in characters; longer ones end in "…".
+let quotedValueLimit = 80
+/// The longest error line, in characters (a backstop for values not passed through `quoted`).
+let errorLineLimit = 1000
+
+/// A user's value as an error message shows it: in single quotes, on one line (control characters
+/// escaped), at most `quotedValueLimit` characters.
+func quoted(_ value: some CustomStringConvertible) -> String {
+    "'" + oneLine(value.description, limit: quotedValueLimit) + "'"
+}
+
+/// `text` with control characters and line separators escaped (`\n`, `\r`, `\t`, `\u{1B}`), cut
+/// to `limit` characters with "…".
+func oneLine(_ text: String, limit: Int) -> String {
+    var result = ""
+    var count = 0
+    for character in text {
+        if count == limit { return result + "…" }
+        count += 1
+        for scalar in character.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+    }
+    return result
+}
+
+/// What a reference failure means for the user, in the user's words: no GSL function names and no
+/// internal parameter names (the inputs were validated first, so those would be our bug, not theirs).
+/// `offset` is added to the times in the error (a solve that started at t = offset).
+func referenceProblem(_ error: ReferenceError, timeOffset offset: Double = 0) -> String {
+    switch error {
+    case let .budgetExceeded(steps, reached, requested):
+        return "the GSL reference needs more than \(steps) steps to reach t = \(formatShort(offset + requested)) s (it got to \(formatShort(offset + reached)) s); sample a shorter span or a more damped spring"
+    case let .nonFiniteSolution(time):
+        return "the motion leaves the range of Double at t = \(formatShort(offset + time)) s; sample a shorter span"
+    case let .gslFailure(_, _, reason):
+        return "the GSL reference failed (\(oneLine(reason, limit: quotedValueLimit)))"
+    case .invalidInput:
+        return "the GSL reference cannot represent this motion (its scaled distance or velocity leaves the range of Double)"
+    case let .notSettled(horizon, _):
+        return "the motion has not settled by t = \(formatShort(offset + horizon)) s"
+    }
 }

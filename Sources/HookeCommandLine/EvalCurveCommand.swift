@@ -25,7 +25,7 @@ struct EvalCurveCommand: HookeCommand {
     OPTIONS:
       --preset NAME        \(presets.map(\.0).joined(separator: ", "))
       --bezier X1,Y1,X2,Y2 control points of a cubic Bézier from (0,0) to (1,1)
-      --duration D         seconds, > 0 (default 0.35, SwiftUI's default)
+      --duration D         seconds, 1e-6 … 1e9 (default 0.35, SwiftUI's default)
       --from A --to B      start and end values (default 0 and 1)
       --until T --step DT  sample times (default 1 and 0.01)
       --format F           csv (default) or json
@@ -49,26 +49,29 @@ struct EvalCurveCommand: HookeCommand {
             throw UsageError("give either --preset or --bezier, not both")
         case (let name?, nil):
             guard let preset = Self.presets.first(where: { $0.0 == name }) else {
-                throw UsageError("--preset: must be one of \(Self.presets.map(\.0).joined(separator: ", ")), got '\(name)'")
+                throw UsageError("--preset: must be one of \(Self.presets.map(\.0).joined(separator: ", ")), got \(quoted(name))")
             }
             curve = preset.1
         case (nil, let text?):
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             guard parts.count == 4 else {
-                throw UsageError("--bezier: must be four numbers X1,Y1,X2,Y2, got '\(text)'")
+                throw UsageError("--bezier: must be four numbers X1,Y1,X2,Y2, got \(quoted(text))")
             }
             let names = ["X1", "Y1", "X2", "Y2"]
             var numbers: [Double] = []
             for (index, part) in parts.enumerated() {
                 guard let number = Double(part.trimmingCharacters()), number.isFinite else {
-                    throw UsageError("--bezier: \(names[index]) must be a finite number, got '\(part)' in '\(text)'")
+                    throw UsageError("--bezier: \(names[index]) must be a finite number, got \(quoted(part)) in \(quoted(text))")
+                }
+                if let problem = NumberConstraint.any.check(number) {
+                    throw UsageError("--bezier: \(names[index]) \(problem), got \(quoted(part)) in \(quoted(text))")
                 }
                 numbers.append(number)
             }
             curve = .bezier(startControlPoint: UnitPoint(x: numbers[0], y: numbers[1]),
                             endControlPoint: UnitPoint(x: numbers[2], y: numbers[3]))
         }
-        duration = try arguments.double("--duration", default: 0.35, .positive)
+        duration = try arguments.double("--duration", default: 0.35, .duration)
         from = try arguments.double("--from", default: 0)
         to = try arguments.double("--to", default: 1)
         grid = try SampleGrid(arguments)

@@ -56,8 +56,8 @@ struct EvalKeyframesCommand: HookeCommand {
         }
         self.path = path
         format = try OutputFormat(arguments)
-        let step = try arguments.double("--step", default: 0.01, .positive)
-        let until = try arguments.double("--until", .nonNegative)
+        let step = try arguments.double("--step", default: 0.01, .positiveTime)
+        let until = try arguments.double("--until", .time)
         file = try KeyframesFile(path: path)
         let duration = KeyframeTrack(initialValue: 0.0, keyframes: file.keyframes { _ in 0.0 }).duration
         grid = try SampleGrid(until: until ?? duration, step: step)

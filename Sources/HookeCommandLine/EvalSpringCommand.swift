@@ -65,7 +65,7 @@ struct EvalSpringCommand: HookeCommand {
         retargets = try RetargetOption.parseAll(arguments)
         let engineName = arguments.string("--engine") ?? "exact"
         guard let engine = Engine(rawValue: engineName) else {
-            throw UsageError("--engine: must be one of exact, gsl, swiftui, got '\(engineName)'")
+            throw UsageError("--engine: must be one of exact, gsl, swiftui, got \(quoted(engineName))")
         }
         self.engine = engine
         if engine == .swiftui, velocity != 0 {
@@ -132,7 +132,12 @@ struct EvalSpringCommand: HookeCommand {
                 mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
                 initialPosition: position, initialVelocity: startVelocity, target: target,
                 retargets: pending.map { OscillatorProblem.Retarget(time: $0.time - start, target: $0.target) })
-            let solution = try OscillatorReference.solve(problem, at: indices.map { grid.times[$0] - start })
+            let solution: ReferenceTrajectory
+            do {
+                solution = try OscillatorReference.solve(problem, at: indices.map { grid.times[$0] - start })
+            } catch let error as ReferenceError {
+                throw UsageError("--engine gsl: \(referenceProblem(error, timeOffset: start)) (--until \(formatShort(grid.times.last ?? 0)))")
+            }
             for (offset, index) in indices.enumerated() {
                 try rows.row(grid.times[index], solution.positions[offset], solution.velocities[offset])
             }

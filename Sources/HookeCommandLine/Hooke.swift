@@ -42,7 +42,7 @@ public enum Hooke {
             } else if let (command, _) = resolve(rest) {
                 console.print(helpText(command))
             } else {
-                console.printError("hooke: unknown command '\(rest.joined(separator: " "))'; see 'hooke --help'")
+                console.printError("hooke: unknown command \(quoted(rest.joined(separator: " "))); see 'hooke --help'")
                 return ExitStatus.usage
             }
             return ExitStatus.success
@@ -62,7 +62,7 @@ public enum Hooke {
                 return ExitStatus.usage
             }
             let words = arguments.prefix { !$0.hasPrefix("-") }.joined(separator: " ")
-            console.printError("hooke: unknown command '\(words)'; see 'hooke --help'")
+            console.printError("hooke: unknown command \(quoted(words)); see 'hooke --help'")
             return ExitStatus.usage
         }
         if rest.contains("--help") || rest.contains("-h") {
@@ -76,10 +76,10 @@ public enum Hooke {
             return try instance.run(console: console)
         } catch let error as UsageError {
             console.discardOutput()
-            console.printError("hooke \(command.name): \(error.message)")
+            console.printError(oneLine("hooke \(command.name): \(error.message)", limit: errorLineLimit))
             return ExitStatus.usage
         } catch let error as CheckFailure {
-            console.printError("hooke \(command.name): \(error.message)")
+            console.printError(oneLine("hooke \(command.name): \(error.message)", limit: errorLineLimit))
             return ExitStatus.checkFailed
         } catch let error as OutputError {
             // Standard output is gone (full disk, closed pipe): say so once, on stderr.
@@ -90,7 +90,7 @@ public enum Hooke {
             // Anything else (a reference solve that cannot finish, a file that cannot be written)
             // comes from what the user asked for: bad input, exit 2, nothing more on stdout.
             console.discardOutput()
-            console.printError("hooke \(command.name): \(error)")
+            console.printError(oneLine("hooke \(command.name): \(error)", limit: errorLineLimit))
             return ExitStatus.usage
         }
     }

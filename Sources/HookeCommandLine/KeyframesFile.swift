@@ -72,8 +72,8 @@ struct KeyframesFile {
             case .move: return sum
             }
         }
-        guard total.isFinite else {
-            throw UsageError("keyframes: the durations add up to \(formatShort(total)) seconds; the total must be finite")
+        guard total <= InputRange.maximumTime else {
+            throw UsageError("keyframes: the durations add up to \(formatShort(total)) seconds; the total must be ≤ 1e9 (a spring keyframe without a duration lasts its settling duration)")
         }
     }
 
@@ -111,18 +111,19 @@ struct KeyframesFile {
             let f = try p.object(allowed: ["value", "duration", "timingCurve"])
             let curve = try f["timingCurve"].map(timingCurve) ?? .linear
             return .linear(to: try shape.components(f.required("value")),
-                           duration: try f.required("duration").number(.nonNegative), curve: curve)
+                           duration: try f.required("duration").number(.durationOrZero), curve: curve)
         case "cubic":
             let f = try p.object(allowed: ["value", "duration", "startVelocity", "endVelocity"])
             return .cubic(to: try shape.components(f.required("value")),
-                          duration: try f.required("duration").number(.nonNegative),
+                          duration: try f.required("duration").number(.durationOrZero),
                           startVelocity: try f["startVelocity"].map(shape.components),
                           endVelocity: try f["endVelocity"].map(shape.components))
         case "spring":
             let f = try p.object(allowed: ["value", "duration", "spring", "startVelocity"])
             let to = try shape.components(f.required("value"))
             let spring = try f["spring"].map(Self.spring) ?? Spring()
-            let duration = try f["duration"]?.number(.nonNegative)
+            if let given = f["spring"] { try SpringOptions.checkRange(spring, inputs: given.path) }
+            let duration = try f["duration"]?.number(.durationOrZero)
             if duration == nil, !spring.settlingDuration.isFinite {
                 throw UsageError("\(p.path).duration: missing, and the spring never settles (its settling duration is \(formatShort(spring.settlingDuration))); give a duration")
             }

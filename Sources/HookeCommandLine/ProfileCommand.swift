@@ -36,29 +36,29 @@ struct ProfileCommand: HookeCommand {
             throw UsageError("WORKLOAD: missing; one of \(Workload.allCases.filter(\.isAvailable).map(\.rawValue).joined(separator: ", "))")
         }
         guard let workload = Workload(rawValue: name), workload.isAvailable else {
-            throw UsageError("WORKLOAD: must be one of \(Workload.allCases.filter(\.isAvailable).map(\.rawValue).joined(separator: ", ")), got '\(name)'")
+            throw UsageError("WORKLOAD: must be one of \(Workload.allCases.filter(\.isAvailable).map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
         }
         let strategyName = arguments.string("--strategy") ?? "fast"
         guard let strategy = Strategy(rawValue: strategyName) else {
-            throw UsageError("--strategy: must be one of \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")), got '\(strategyName)'")
+            throw UsageError("--strategy: must be one of \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(strategyName))")
         }
         guard workload.strategies.contains(strategy) else {
-            throw UsageError("--strategy: workload \(name) has \(workload.strategies.map(\.rawValue).joined(separator: ", ")), got '\(strategyName)'")
+            throw UsageError("--strategy: workload \(name) has \(workload.strategies.map(\.rawValue).joined(separator: ", ")), got \(quoted(strategyName))")
         }
         let animations = try arguments.int("--animations", default: 10_000, minimum: 1)
         guard BenchPlan.animationRange.contains(animations) else {
-            throw UsageError("--animations: must be an integer in 1…1000000, got '\(animations)'")
+            throw UsageError("--animations: must be an integer in 1…1000000, got \(quoted(animations))")
         }
         frames = try arguments.int("--frames", default: 100, minimum: 1)
-        guard frames <= 100_000 else { throw UsageError("--frames: must be an integer in 1…100000, got '\(frames)'") }
+        guard frames <= 100_000 else { throw UsageError("--frames: must be an integer in 1…100000, got \(quoted(frames))") }
         let threads = try arguments.int("--threads", default: 1, minimum: 1)
         let cores = BenchEnvironment.cores
         guard threads <= cores * 4 else {
-            throw UsageError("--threads: must be an integer in 1…\(cores * 4) (4× the \(cores) cores), got '\(threads)'")
+            throw UsageError("--threads: must be an integer in 1…\(cores * 4) (4× the \(cores) cores), got \(quoted(threads))")
         }
         let rateText = arguments.string("--frame-rate") ?? "120"
         guard let rate = Int(rateText), BenchPlan.frameRates.contains(rate) else {
-            throw UsageError("--frame-rate: must be 60 or 120, got '\(rateText)'")
+            throw UsageError("--frame-rate: must be 60 or 120, got \(quoted(rateText))")
         }
         configuration = BenchConfiguration(workload: workload, strategy: strategy, animations: animations,
                                            threads: threads, frameRate: rate)

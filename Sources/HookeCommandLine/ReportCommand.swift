@@ -94,7 +94,7 @@ struct ReportCommand: HookeCommand {
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: outputDirectory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw UsageError("--out: '\(outputDirectory.path)' is a file, not a directory")
+            throw UsageError("--out: \(quoted(outputDirectory.path)) is a file, not a directory")
         }
         do {
             try ReportWriter.checkDirectory(outputDirectory)  // before any work
@@ -105,7 +105,7 @@ struct ReportCommand: HookeCommand {
         seed = VerificationConfiguration.defaultSeed
         if let text = arguments.string("--seed") {
             guard let value = UInt64(text) else {
-                throw UsageError("--seed: must be an integer in 0…\(UInt64.max), got '\(text)'")
+                throw UsageError("--seed: must be an integer in 0…\(UInt64.max), got \(quoted(text))")
             }
             seed = value
         }
@@ -248,7 +248,7 @@ struct ReportCommand: HookeCommand {
             do {
                 return (try VerificationReport.decode(Data(contentsOf: URL(fileURLWithPath: verificationFile))), [])
             } catch {
-                throw UsageError("--verification: cannot read '\(verificationFile)' as a 'hooke verify --json' result: \(error)")
+                throw UsageError("--verification: cannot read \(quoted(verificationFile)) as a 'hooke verify --json' result: \(error)")
             }
         }
         let configuration = VerificationConfiguration(quick: !full, seed: seed, recordingsDirectory: recordings)
@@ -280,7 +280,7 @@ struct ReportCommand: HookeCommand {
         do {
             return try JSONDecoder().decode(BenchReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            throw UsageError("--bench: cannot read '\(path)' as a 'hooke bench --json' result: \(error)")
+            throw UsageError("--bench: cannot read \(quoted(path)) as a 'hooke bench --json' result: \(error)")
         }
     }
 

@@ -62,14 +62,14 @@ struct Scenario {
 
         switch (fields["frames"], fields["frameRate"], fields["until"]) {
         case (let list?, nil, nil):
-            let times = try list.array().map { try $0.number(.nonNegative) }
+            let times = try list.array().map { try $0.number(.time) }
             for index in times.indices.dropFirst() where times[index] < times[index - 1] {
                 throw UsageError("frames[\(index)]: times must not decrease, got \(formatShort(times[index], digits: 17)) after \(formatShort(times[index - 1], digits: 17))")
             }
             frames = SampleTimes(times)
         case (nil, let rate?, let until?):
             let frameRate = try rate.number(.positive)
-            let end = try until.number(.nonNegative)
+            let end = try until.number(.time)
             let count = (end * frameRate + Self.frameEndSlack).rounded(.down) + 1
             guard count <= Double(Self.maximumFrames) else {
                 throw UsageError("frameRate: \(formatShort(frameRate)) with until \(formatShort(end)) gives \(formatShort(count)) frames; at most \(Self.maximumFrames) are allowed")
@@ -115,7 +115,7 @@ struct ScenarioTransaction {
         let fields = try field.object(allowed: [
             "time", "value", "animation", "completion", "completionCriteria", "disablesAnimations",
         ])
-        time = try fields.required("time").number(.nonNegative)
+        time = try fields.required("time").number(.time)
         let valueField = try fields.required("value")
         let (components, isVector) = try valueField.vectorOrNumber()
         switch (dimension, isVector) {
@@ -187,22 +187,27 @@ enum ScenarioAnimation {
         switch name {
         case "spring":
             let f = try p.object(allowed: ["response", "dampingFraction", "blendDuration", "duration", "bounce"])
-            let blend = try f["blendDuration"]?.number(.nonNegative) ?? 0
+            let blend = try f["blendDuration"]?.number(.time) ?? 0
             if f.has("duration") || f.has("bounce") {
                 try f.rejectMixing(["duration", "bounce"], with: ["response", "dampingFraction"])
-                return .spring(duration: try f["duration"]?.number(.positive) ?? 0.5,
-                               bounce: try f["bounce"]?.number(.greaterThan(-1)) ?? 0, blendDuration: blend)
+                let duration = try f["duration"]?.number(.positive) ?? 0.5
+                let bounce = try f["bounce"]?.number(.greaterThan(-1)) ?? 0
+                try SpringOptions.checkRange(Spring(duration: duration, bounce: bounce), inputs: p.path)
+                return .spring(duration: duration, bounce: bounce, blendDuration: blend)
             }
             if f.has("response") || f.has("dampingFraction") {
-                return .spring(response: try f["response"]?.number(.positive) ?? 0.5,
-                               dampingFraction: try f["dampingFraction"]?.number(.nonNegative) ?? 0.825,
-                               blendDuration: blend)
+                let response = try f["response"]?.number(.positive) ?? 0.5
+                let fraction = try f["dampingFraction"]?.number(.nonNegative) ?? 0.825
+                try SpringOptions.checkRange(Spring(response: response, dampingRatio: fraction), inputs: p.path)
+                return .spring(response: response, dampingFraction: fraction, blendDuration: blend)
             }
             return .spring(duration: 0.5, bounce: 0, blendDuration: blend)
         case "smooth", "snappy", "bouncy":
             let f = try p.object(allowed: ["duration", "extraBounce"])
             let duration = try f["duration"]?.number(.positive) ?? 0.5
-            let extraBounce = try Self.extraBounce(f, preset: ["smooth": 0, "snappy": 0.15, "bouncy": 0.3][name]!)
+            let preset = ["smooth": 0, "snappy": 0.15, "bouncy": 0.3][name]!
+            let extraBounce = try Self.extraBounce(f, preset: preset)
+            try SpringOptions.checkRange(Spring(duration: duration, bounce: preset + extraBounce), inputs: p.path)
             switch name {
             case "smooth": return .smooth(duration: duration, extraBounce: extraBounce)
             case "snappy": return .snappy(duration: duration, extraBounce: extraBounce)
@@ -210,35 +215,37 @@ enum ScenarioAnimation {
             }
         case "interactiveSpring":
             let f = try p.object(allowed: ["response", "dampingFraction", "blendDuration", "duration", "extraBounce"])
-            let blend = try f["blendDuration"]?.number(.nonNegative) ?? 0.25
+            let blend = try f["blendDuration"]?.number(.time) ?? 0.25
             if f.has("duration") || f.has("extraBounce") {
                 try f.rejectMixing(["duration", "extraBounce"], with: ["response", "dampingFraction"])
-                return .interactiveSpring(duration: try f["duration"]?.number(.positive) ?? 0.15,
-                                          extraBounce: try Self.extraBounce(f, preset: 0.15), blendDuration: blend)
+                let duration = try f["duration"]?.number(.positive) ?? 0.15
+                let extraBounce = try Self.extraBounce(f, preset: 0.15)
+                try SpringOptions.checkRange(Spring(duration: duration, bounce: 0.15 + extraBounce), inputs: p.path)
+                return .interactiveSpring(duration: duration, extraBounce: extraBounce, blendDuration: blend)
             }
-            return .interactiveSpring(response: try f["response"]?.number(.positive) ?? 0.15,
-                                      dampingFraction: try f["dampingFraction"]?.number(.nonNegative) ?? 0.86,
-                                      blendDuration: blend)
+            let response = try f["response"]?.number(.positive) ?? 0.15
+            let fraction = try f["dampingFraction"]?.number(.nonNegative) ?? 0.86
+            try SpringOptions.checkRange(Spring(response: response, dampingRatio: fraction), inputs: p.path)
+            return .interactiveSpring(response: response, dampingFraction: fraction, blendDuration: blend)
         case "interpolatingSpring":
             let f = try p.object(allowed: ["mass", "stiffness", "damping", "initialVelocity", "duration", "bounce"])
             let initialVelocity = try f["initialVelocity"]?.number(.any) ?? 0
             if f.has("stiffness") || f.has("damping") || f.has("mass") {
                 try f.rejectMixing(["mass", "stiffness", "damping"], with: ["duration", "bounce"])
-                return .interpolatingSpring(mass: try f["mass"]?.number(.positive) ?? 1,
-                                            stiffness: try f.required("stiffness").number(.positive),
-                                            damping: try f.required("damping").number(.nonNegative),
-                                            initialVelocity: initialVelocity)
+                let mass = try f["mass"]?.number(.positive) ?? 1
+                let stiffness = try f.required("stiffness").number(.positive)
+                let damping = try f.required("damping").number(.nonNegative)
+                try SpringOptions.checkRange(Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: true),
+                                             inputs: p.path)
+                return .interpolatingSpring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
             }
             let duration = try f["duration"]?.number(.positive) ?? 0.5
-            let frequency = 2 * Double.pi / duration
-            guard (frequency * frequency).isFinite else {
-                throw UsageError("\(f["duration"]!.path): too small, the stiffness (2π/duration)² overflows, got \(formatShort(duration, digits: 17))")
-            }
-            return .interpolatingSpring(duration: duration, bounce: try f["bounce"]?.number(.greaterThan(-1)) ?? 0,
-                                        initialVelocity: initialVelocity)
+            let bounce = try f["bounce"]?.number(.greaterThan(-1)) ?? 0
+            try SpringOptions.checkRange(Spring(duration: duration, bounce: bounce), inputs: p.path)
+            return .interpolatingSpring(duration: duration, bounce: bounce, initialVelocity: initialVelocity)
         case "linear", "easeIn", "easeOut", "easeInOut":
             let f = try p.object(allowed: ["duration"])
-            let duration = try f["duration"]?.number(.positive) ?? Animation.defaultTimingCurveDuration
+            let duration = try f["duration"]?.number(.duration) ?? Animation.defaultTimingCurveDuration
             switch name {
             case "linear": return .linear(duration: duration)
             case "easeIn": return .easeIn(duration: duration)
@@ -255,13 +262,13 @@ enum ScenarioAnimation {
             for index in [0, 2] where !(0...1).contains(points[index]) {
                 throw UsageError("\(pointsField.path)[\(index)]: control-point x must be in [0, 1], got \(formatShort(points[index], digits: 17))")
             }
-            let duration = try f["duration"]?.number(.positive) ?? Animation.defaultTimingCurveDuration
+            let duration = try f["duration"]?.number(.duration) ?? Animation.defaultTimingCurveDuration
             return .timingCurve(points[0], points[1], points[2], points[3], duration: duration)
         case "default":
             _ = try p.object(allowed: [])
             return .default
         default:
-            throw UsageError("\(p.path): unknown animation '\(name)'; known: \(baseNames.joined(separator: ", "))")
+            throw UsageError("\(p.path): unknown animation \(quoted(name)); known: \(baseNames.joined(separator: ", "))")
         }
     }
 
@@ -287,8 +294,14 @@ enum ScenarioAnimation {
         }
         let autoreverses = try f["autoreverses"]?.bool() ?? true
         switch kinds[0] {
-        case "delay": return animation.delay(try f.required("delay").number(.nonNegative))
-        case "speed": return animation.speed(try f.required("speed").number(.positive))
+        case "delay": return animation.delay(try f.required("delay").number(.time))
+        case "speed":
+            let field = try f.required("speed")
+            let speed = try field.number(.positive)
+            guard (1e-6...1e6).contains(speed) else {
+                throw UsageError("\(field.path): must be in [1e-6, 1e6], got \(formatShort(speed, digits: 17))")
+            }
+            return animation.speed(speed)
         case "repeatCount":
             let countField = try f.required("repeatCount")
             let count = try countField.number(.nonNegative)
@@ -301,7 +314,7 @@ enum ScenarioAnimation {
             guard try flag.bool() else { throw UsageError("\(flag.path): must be true (omit the modifier to play once)") }
             return animation.repeatForever(autoreverses: autoreverses)
         default:
-            return animation.logicallyComplete(after: try f.required("logicallyComplete").number(.nonNegative))
+            return animation.logicallyComplete(after: try f.required("logicallyComplete").number(.time))
         }
     }
 }
@@ -317,20 +330,6 @@ struct JSONField {
         self.path = path
     }
 
-    /// What a number allows; the message says it in words.
-    enum Constraint {
-        case any, positive, nonNegative, greaterThan(Double)
-
-        func problem(_ value: Double) -> String? {
-            switch self {
-            case .any: nil
-            case .positive: value > 0 ? nil : "must be > 0"
-            case .nonNegative: value >= 0 ? nil : "must be ≥ 0"
-            case .greaterThan(let bound): value > bound ? nil : "must be > \(formatShort(bound))"
-            }
-        }
-    }
-
     var isNull: Bool { value == .null }
     var label: String { path.isEmpty ? "scenario" : path }
 
@@ -338,10 +337,10 @@ struct JSONField {
         UsageError("\(label): expected \(expected), got \(value.typeName)")
     }
 
-    func number(_ constraint: Constraint) throws -> Double {
+    func number(_ constraint: NumberConstraint) throws -> Double {
         guard case .number(let number, let text) = value else { throw typeError("a number") }
         guard number.isFinite else { throw UsageError("\(label): must be a finite number, got \(text)") }
-        if let problem = constraint.problem(number) {
+        if let problem = constraint.check(number) {
             throw UsageError("\(label): \(problem), got \(text)")
         }
         return number

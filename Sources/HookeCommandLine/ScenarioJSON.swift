@@ -83,14 +83,14 @@ enum ScenarioJSON: Equatable {
             case UInt8(ascii: "f"): try literal("false"); return .bool(false)
             case UInt8(ascii: "n"): try literal("null"); return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-            default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+            default: throw error("unexpected character \(quoted(Character(Unicode.Scalar(bytes[index]))))")
             }
         }
 
         mutating func literal(_ word: String) throws {
             let expected = Array(word.utf8)
             guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
-                throw error("expected '\(word)'")
+                throw error("expected \(quoted(word))")
             }
             index += expected.count
         }
@@ -231,10 +231,10 @@ extension ScenarioJSON {
     /// gets the path in front, so the message names the file and the JSON path of the field.
     static func load<T>(_ path: String, _ build: (String) throws -> T) throws -> T {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("cannot read '\(path)'")
+            throw UsageError("cannot read \(quoted(path))")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw UsageError("'\(path)' is not UTF-8 text")
+            throw UsageError("\(quoted(path)) is not UTF-8 text")
         }
         do {
             return try build(text)

@@ -13,22 +13,37 @@ struct SpringOptions {
 
     static let help = """
     SPRING (one form; none means Spring(), duration 0.5 and bounce 0):
-      --response R --damping-ratio Z    response in seconds (> 0) and damping ratio (≥ 0)
-      --duration D [--bounce B]         perceptual duration (> 0) and bounce (> -1; default 0)
+      --response R --damping-ratio Z    response in seconds (1e-6 … 1e6) and damping ratio
+                                        (0 … 1e100)
+      --duration D [--bounce B]         perceptual duration (1e-6 … 1e6 s) and bounce (> -1;
+                                        default 0)
       --stiffness K --damping C [--mass M] [--allow-overdamping]
-                                        k > 0, c ≥ 0, m > 0 (default 1); without
+                                        k > 0, c ≥ 0, m > 0 (default 1), each ≤ 1e100, with
+                                        2π√(m/k) and the damping ratio in the ranges above; without
                                         --allow-overdamping an overdamped spring becomes
                                         critically damped, as SwiftUI's initializer does
     """
 
-    /// Finite numbers can still give a spring whose stiffness overflows to infinity or underflows to
-    /// 0 (response 1e-300 or 1e300): refuse those here, naming the flag, rather than in a solver.
-    static func checkRange(_ spring: Spring, flag: String, value: Double) throws {
-        let stiffness = spring.stiffness, damping = spring.damping, mass = spring.mass
-        guard stiffness.isFinite, stiffness > 0, damping.isFinite, (stiffness / mass).isFinite, damping / mass < .infinity,
-              spring.response.isFinite, spring.response > 0, spring.dampingRatio.isFinite else {
-            throw UsageError("\(flag): \(formatShort(value)) is out of range (the spring's stiffness would be \(formatShort(stiffness)) and its damping \(formatShort(damping)))")
+    /// Checks the spring that in-range numbers make (see `InputRange`): its response 2π√(m/k) in
+    /// [1e-6, 1e6] s and its damping ratio ≤ 1e100, so that its stiffness, its damping and ω·t
+    /// stay finite. `inputs` names the numbers as the user gave
+    /// them (`--mass 1e-308 --stiffness 1`, or a JSON path).
+    static func checkRange(_ spring: Spring, inputs: String) throws {
+        let response = spring.response, ratio = spring.dampingRatio
+        guard response.isFinite, InputRange.springResponse.contains(response) else {
+            throw UsageError("\(inputs): the spring's response would be \(formatShort(response)) s; it must be in [1e-6, 1e6] s")
         }
+        guard ratio <= InputRange.magnitude else {
+            throw UsageError("\(inputs): the spring's damping ratio would be \(formatShort(ratio)); it must be ≤ 1e100")
+        }
+        guard spring.stiffness.isFinite, spring.damping.isFinite else {
+            throw UsageError("\(inputs): the spring's stiffness (\(formatShort(spring.stiffness))) or damping (\(formatShort(spring.damping))) is not finite")
+        }
+    }
+
+    /// `--name value` for each given option, as the user typed the values (for messages).
+    static func given(_ names: [String], in arguments: ParsedArguments) -> String {
+        names.compactMap { name in arguments.string(name).map { "\(name) \($0)" } }.joined(separator: " ")
     }
 
     var spring: Spring
@@ -56,7 +71,7 @@ struct SpringOptions {
             }
             spring = Spring(response: response, dampingRatio: ratio)
             form = "response \(formatShort(response)), dampingRatio \(formatShort(ratio))"
-            try Self.checkRange(spring, flag: "--response", value: response)
+            try Self.checkRange(spring, inputs: Self.given(["--response", "--damping-ratio"], in: arguments))
         } else if physicalForm {
             let mass = try arguments.double("--mass", default: 1, .positive)
             guard let stiffness = try arguments.double("--stiffness", .positive) else {
@@ -73,7 +88,7 @@ struct SpringOptions {
                              + "\(formatShort(spring.damping))); add --allow-overdamping to keep the damping as given")
             }
             form = "mass \(formatShort(mass)), stiffness \(formatShort(stiffness)), damping \(formatShort(damping))"
-            try Self.checkRange(spring, flag: "--stiffness", value: stiffness)
+            try Self.checkRange(spring, inputs: Self.given(["--mass", "--stiffness", "--damping"], in: arguments))
         } else {
             let duration = try arguments.double("--duration", default: 0.5, .positive)
             let bounce = try arguments.double("--bounce", default: 0)
@@ -86,7 +101,7 @@ struct SpringOptions {
                              + "no flag keeps a bounce above 1 (it would need negative damping)")
             }
             form = "duration \(formatShort(duration)), bounce \(formatShort(bounce))"
-            try Self.checkRange(spring, flag: "--duration", value: duration)
+            try Self.checkRange(spring, inputs: Self.given(["--duration", "--bounce"], in: arguments))
         }
     }
 }

@@ -11,10 +11,10 @@ struct TraceFile {
 
     init(path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("--trace: cannot read '\(path)'")
+            throw UsageError("--trace: cannot read \(quoted(path))")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw UsageError("--trace: '\(path)' is not UTF-8 text")
+            throw UsageError("--trace: \(quoted(path)) is not UTF-8 text")
         }
         try self.init(text: text, name: path)
     }
@@ -30,7 +30,7 @@ struct TraceFile {
             String($0).trimmingCharacters(in: .whitespaces)
         }
         guard Self.headers.contains(header) else {
-            throw UsageError("--trace: \(name) line 1: header must be 'time,value' or 'time,value,velocity', got '\(headerLine)'")
+            throw UsageError("--trace: \(name) line 1: header must be 'time,value' or 'time,value,velocity', got \(quoted(headerLine))")
         }
         let columns = header.count
         samples = []
@@ -46,12 +46,12 @@ struct TraceFile {
             for (column, field) in fields.enumerated() {
                 let trimmed = field.trimmingCharacters(in: .whitespaces)
                 guard let value = Double(trimmed), value.isFinite else {
-                    throw UsageError("--trace: \(name) line \(lineNumber) column \(column + 1) (\(header[column])): not a finite number: '\(field)'")
+                    throw UsageError("--trace: \(name) line \(lineNumber) column \(column + 1) (\(header[column])): not a finite number: \(quoted(field))")
+                }
+                if let problem = (column == 0 ? NumberConstraint.time : .any).check(value) {
+                    throw UsageError("--trace: \(name) line \(lineNumber) column \(column + 1) (\(header[column])): \(problem), got \(quoted(field))")
                 }
                 numbers.append(value)
-            }
-            if numbers[0] < 0 {
-                throw UsageError("--trace: \(name) line \(lineNumber) column 1 (time): must be ≥ 0, got \(numbers[0])")
             }
             if numbers[0] < previousTime {
                 throw UsageError("--trace: \(name) line \(lineNumber) column 1 (time): times must not decrease, got \(numbers[0]) after \(previousTime)")

@@ -5,7 +5,7 @@ enum OutputFormat: String {
     init(_ arguments: ParsedArguments, allowed: [OutputFormat] = [.csv, .json]) throws {
         let text = arguments.string("--format") ?? "csv"
         guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
-            throw UsageError("--format: must be one of \(allowed.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
+            throw UsageError("--format: must be one of \(allowed.map(\.rawValue).joined(separator: ", ")), got \(quoted(text))")
         }
         self = format
     }
@@ -58,8 +58,8 @@ struct SampleGrid {
     }
 
     init(_ arguments: ParsedArguments) throws {
-        let until = try arguments.double("--until", default: 1, .nonNegative)
-        let step = try arguments.double("--step", default: 0.01, .positive)
+        let until = try arguments.double("--until", default: 1, .time)
+        let step = try arguments.double("--step", default: 0.01, .positiveTime)
         try self.init(until: until, step: step)
     }
 }
@@ -151,13 +151,16 @@ struct RetargetOption: Equatable {
             guard parts.count == 2, let time = Double(parts[0]), let target = Double(parts[1]),
                   time.isFinite, target.isFinite
             else {
-                throw UsageError("--retarget: must be T:X with finite numbers (time in seconds, new target), got '\(text)'")
+                throw UsageError("--retarget: must be T:X with finite numbers (time in seconds, new target), got \(quoted(text))")
             }
-            guard time > 0 else {
-                throw UsageError("--retarget: time must be > 0, got '\(text)'")
+            if let problem = NumberConstraint.positiveTime.check(time) {
+                throw UsageError("--retarget: time \(problem), got \(quoted(text))")
+            }
+            if let problem = NumberConstraint.any.check(target) {
+                throw UsageError("--retarget: target \(problem), got \(quoted(text))")
             }
             if let last = result.last, time < last.time {
-                throw UsageError("--retarget: times must not decrease, got '\(text)' after \(formatShort(last.time))")
+                throw UsageError("--retarget: times must not decrease, got \(quoted(text)) after \(formatShort(last.time))")
             }
             result.append(RetargetOption(time: time, target: target))
         }

@@ -95,14 +95,14 @@ struct VerifyCommand: HookeCommand {
         var seed = VerificationConfiguration.defaultSeed
         if let text = arguments.string("--seed") {
             guard let value = UInt64(text) else {
-                throw UsageError("--seed: must be an integer in 0…\(UInt64.max), got '\(text)'")
+                throw UsageError("--seed: must be an integer in 0…\(UInt64.max), got \(quoted(text))")
             }
             seed = value
         }
         var selected: [VerificationSuite] = []
         for name in arguments.strings("--suite") {
             guard let suite = Verifier.suites.first(where: { $0.name == name }) else {
-                throw UsageError("--suite: unknown suite '\(name)'; one of \(Verifier.suiteNames.joined(separator: ", "))")
+                throw UsageError("--suite: unknown suite \(quoted(name)); one of \(Verifier.suiteNames.joined(separator: ", "))")
             }
             if !selected.contains(where: { $0.name == name }) { selected.append(suite) }
         }
@@ -117,6 +117,9 @@ struct VerifyCommand: HookeCommand {
             quick: arguments.flag("--quick"), seed: seed, recordingsDirectory: Self.recordingsDirectory(root: root))
         let baseline = arguments.string("--baseline")
             ?? root.appendingPathComponent("reports/baselines/accuracy.json").path
+        if arguments.flag("--update-baseline") {
+            try ParsedArguments.checkOutputFile(baseline, option: arguments.has("--baseline") ? "--baseline" : "--update-baseline")
+        }
         mode = .suites(configuration: configuration, suites: selected, json: try arguments.outputFile("--json"),
                        baseline: baseline, update: arguments.flag("--update-baseline"),
                        unfiltered: unfiltered && !configuration.quick, mutants: arguments.flag("--mutants"))
@@ -177,7 +180,7 @@ struct VerifyCommand: HookeCommand {
             result = try TraceVerifier.compare(samples, spring: spring, from: from, to: to, initialVelocity: velocity,
                                                retargets: retargets.map { ($0.time, $0.target) }, tolerance: tolerance)
         } catch let error as ReferenceError {
-            throw UsageError("--trace: the reference cannot solve this motion: \(error)")
+            throw UsageError("--trace: \(quoted(path)): \(referenceProblem(error))")
         }
         console.print("trace \(path): \(samples.count) samples, distance \(formatShort(result.distance)), spring \(spring)")
         func line(_ label: String, _ stats: ErrorStatistics) {

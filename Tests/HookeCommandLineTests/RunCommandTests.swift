@@ -189,7 +189,7 @@ struct RunCommandTests {
         (#"{"value": 1, "frames": [0], "transactions": [{"time": 0, "value": 2, "completion": "x", "completionCriteria": "finished"}]}"#, "transactions[0].completionCriteria: must be \"logicallyComplete\" or \"removed\""),
         (#"{"value": 1, "frames": [0], "transactions": [{"time": 0, "value": 2, "animation": {"spring": {}, "linear": {}}}]}"#, "transactions[0].animation: must be an object with exactly one animation name"),
         (#"{"value": 1, "frames": [0], "transactions": [{"time": 0, "value": 2, "animation": {"snappy": {"extraBounce": -1.2}}}]}"#, "transactions[0].animation.snappy.extraBounce: the bounce 0.15 + extraBounce must be > -1"),
-        (#"{"value": 1, "frames": [0], "transactions": [{"time": 0, "value": 2, "animation": {"interpolatingSpring": {"duration": 1e-300}}}]}"#, "transactions[0].animation.interpolatingSpring.duration: too small"),
+        (#"{"value": 1, "frames": [0], "transactions": [{"time": 0, "value": 2, "animation": {"interpolatingSpring": {"duration": 1e-300}}}]}"#, "transactions[0].animation.interpolatingSpring: the spring's response would be 1e-300 s"),
         (#"{"value": 1, "frames": [0], "transactions": [{"time": 0, "value": 2, "animation": {"spring": {"bounce": -1}}}]}"#, "transactions[0].animation.spring.bounce: must be > -1, got -1"),
         (#"{"value": 1, "frames": [0], "transactions": [], "value": 2}"#, "duplicate key \"value\""),
         (#"{"value": 1, "frames": [0], "transactions": [}"#, "invalid JSON at line 1"),
