@@ -139,7 +139,7 @@ struct RobustnessTests {
         #expect(!FileManager.default.fileExists(atPath: base.path))
         let file = try Self.temporaryFile("x", suffix: ".txt")
         defer { try? FileManager.default.removeItem(atPath: file) }
-        expectUsageError(["report", "--out", file + "/sub", "--no-bench"], mentions: ["--out", "is not a directory"])
+        expectUsageError(["report", "--out", file + "/sub", "--no-bench"], mentions: ["--out", "Not a directory"])
         expectUsageError(["verify", "--quick", "--json", file + "/x.json"], mentions: ["--json", "is not a directory"])
     }
 }
