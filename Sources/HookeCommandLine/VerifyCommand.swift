@@ -12,13 +12,13 @@ struct VerifyCommand: HookeCommand {
     static let words = ["verify"]
     static let summary = "Cross-check every implementation against the GSL reference and the accuracy baseline"
     static let options: [OptionSpec] = SpringOptions.options + [
-        OptionSpec("--quick", .flag), OptionSpec("--mutants", .flag), OptionSpec("--suite", .repeating), OptionSpec("--json"),
+        OptionSpec("--quick", .flag), OptionSpec("--mutants", .flag), OptionSpec("--no-mutants", .flag), OptionSpec("--suite", .repeating), OptionSpec("--json"),
         OptionSpec("--update-baseline", .flag), OptionSpec("--baseline"), OptionSpec("--seed"),
         OptionSpec("--trace"), OptionSpec("--from"), OptionSpec("--to"), OptionSpec("--velocity"),
         OptionSpec("--retarget", .repeating), OptionSpec("--tolerance"),
     ]
     static let help = """
-    USAGE: hooke verify [--quick] [--mutants] [--suite NAME]... [--json FILE] [--update-baseline] [--baseline FILE] [--seed N]
+    USAGE: hooke verify [--quick] [--mutants | --no-mutants] [--suite NAME]... [--json FILE] [--update-baseline] [--baseline FILE] [--seed N]
            hooke verify --trace FILE.csv SPRING [--from X0] [--to X1] [--velocity V0] [--retarget T:X]...
                         [--tolerance REL]
 
@@ -28,9 +28,11 @@ struct VerifyCommand: HookeCommand {
 
     OPTIONS:
       --quick              only the quick set (each quick check is identical in full runs)
-      --mutants            also plant the faults: run every suite's quick checks on each deliberately
-                           wrong implementation and report which checks caught it (the mutation
-                           score); fails when a fault goes uncaught or the fault-free control fails
+      --mutants            plant the faults even in a --suite run (an unfiltered run always does):
+                           run every suite's quick checks on each deliberately wrong implementation
+                           and report which checks caught it (the mutation score); the run fails
+                           when a fault goes uncaught or the fault-free control fails (~4 s)
+      --no-mutants         do not plant the faults
       --suite NAME         run only this suite (repeatable); one of:
                            \(Verifier.suiteNames.joined(separator: ", "))
       --json FILE          write every check (suite, name, implementation, metrics, tolerance,
@@ -72,7 +74,7 @@ struct VerifyCommand: HookeCommand {
 
     init(parsing arguments: ParsedArguments) throws {
         if let path = arguments.string("--trace") {
-            for flag in ["--quick", "--mutants", "--suite", "--json", "--update-baseline", "--baseline", "--seed"] where arguments.has(flag) {
+            for flag in ["--quick", "--mutants", "--no-mutants", "--suite", "--json", "--update-baseline", "--baseline", "--seed"] where arguments.has(flag) {
                 throw UsageError("\(flag): not allowed with --trace")
             }
             let springOptions = try SpringOptions(arguments)
@@ -107,6 +109,10 @@ struct VerifyCommand: HookeCommand {
             if !selected.contains(where: { $0.name == name }) { selected.append(suite) }
         }
         let unfiltered = selected.isEmpty
+        if arguments.flag("--mutants") && arguments.flag("--no-mutants") {
+            throw UsageError("--no-mutants: not allowed with --mutants")
+        }
+        let plantFaults = arguments.flag("--mutants") || (unfiltered && !arguments.flag("--no-mutants"))
         if unfiltered { selected = Verifier.suites }
         // Keep the report in the fixed suite order whatever order --suite gave.
         selected.sort { a, b in
@@ -122,7 +128,7 @@ struct VerifyCommand: HookeCommand {
         }
         mode = .suites(configuration: configuration, suites: selected, json: try arguments.outputFile("--json"),
                        baseline: baseline, update: arguments.flag("--update-baseline"),
-                       unfiltered: unfiltered && !configuration.quick, mutants: arguments.flag("--mutants"))
+                       unfiltered: unfiltered && !configuration.quick, mutants: plantFaults)
     }
 
     /// The repository: the nearest directory above the working directory with Package.swift and

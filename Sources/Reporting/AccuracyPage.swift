@@ -20,7 +20,8 @@ enum AccuracyPage {
         page += "- [Charts](#charts)\n- [Suites](#suites)\n- [SwiftUI errata](#swiftui-errata)\n"
         page += "- [Documentation claims](#documentation-claims)\n- [Convergence order of the .spring integrator](#convergence-order-of-the-spring-integrator)\n"
         page += "- [Stability of the .spring integrator](#stability-of-the-spring-integrator)\n"
-        page += "- [Real recordings](#real-recordings)\n- [Planted faults](#planted-faults)\n- [Baseline](#baseline)\n\n"
+        page += "- [Real recordings](#real-recordings)\n- [Planted faults](#planted-faults)\n"
+        page += "- [What the checks are judged against](#what-the-checks-are-judged-against)\n- [Baseline](#baseline)\n\n"
 
         page += "## Charts\n\n"
         for chart in charts {
@@ -86,6 +87,11 @@ enum AccuracyPage {
 
         page += "## Planted faults\n\n" + mutantSection(verification.mutants)
 
+        page += "## What the checks are judged against\n\n"
+        page += "Every source of the reference and invariant checks, with the checks that use it (consistency and "
+        page += "findings are in the suite tables).\n\n"
+        page += sourceTable(verification).render() + "\n"
+
         page += "## Baseline\n\n" + baselineSection(verification.baseline)
         return page
     }
@@ -143,6 +149,22 @@ enum AccuracyPage {
             let maxAbs = metric(check, "maxAbsError") + (unit.isEmpty || check.metric("maxAbsError") == nil ? "" : " \(unit)")
             table.append([check.name, check.kind.rawValue, check.implementation, metric(check, "maxRelError"), metric(check, "rmsRelError"),
                           maxAbs, tolerance(check), status(check), worst(check)])
+        }
+        return table
+    }
+
+    static func sourceTable(_ verification: VerificationReport) -> MarkdownTable {
+        var order: [String] = []
+        var checks: [String: [String]] = [:]
+        for check in verification.checks where check.kind == .reference || check.kind == .invariant {
+            if checks[check.source] == nil { order.append(check.source) }
+            checks[check.source, default: []].append("\(check.suite)/\(check.name)")
+        }
+        var table = MarkdownTable(header: ["source", "kind", "checks"])
+        for source in order {
+            let kind = verification.checks.first { $0.source == source }?.kind.rawValue ?? ""
+            let names = Array(NSOrderedSet(array: checks[source]!)) as? [String] ?? checks[source]!
+            table.append([source, kind, names.joined(separator: "; ")])
         }
         return table
     }
