@@ -18,6 +18,8 @@ public final class Console {
     public let errorIsTerminal: Bool
     /// How much streamed text is held before it is written (bytes).
     static let streamChunk = 1 << 16
+    /// Where standard output goes instead of the process's stdout (`--output FILE`), also when capturing.
+    private var file: AtomicOutputFile?
 
     /// A console that collects both streams, for tests.
     public static func capture() -> Console { Console(capturing: true, errorIsTerminal: false) }
@@ -46,7 +48,18 @@ public final class Console {
     /// Appends `text` to standard output and writes what is held once it passes `streamChunk`.
     public func stream(_ text: String) throws {
         standardOutput += text
-        if !capturing, standardOutput.utf8.count >= Self.streamChunk { try flush() }
+        if !capturing || file != nil, standardOutput.utf8.count >= Self.streamChunk { try flush() }
+    }
+
+    /// Sends standard output to `file` from now on; `commitFile()` publishes it.
+    func sendOutput(to file: AtomicOutputFile) { self.file = file }
+
+    /// Writes what is held to the file given to `sendOutput(to:)` and publishes it whole.
+    func commitFile() throws {
+        guard let file else { return }
+        try flush()
+        try file.commit()
+        self.file = nil
     }
 
     /// Writes a line to standard error at once (progress and error messages). Errors writing to
@@ -59,15 +72,22 @@ public final class Console {
         }
     }
 
-    /// Drops the buffered standard output (after a failure).
-    func discardOutput() { standardOutput = "" }
+    /// Drops the buffered standard output and any file not yet committed (after a failure).
+    func discardOutput() {
+        standardOutput = ""
+        file = nil
+    }
 
     /// Writes the buffered standard output to the process's stdout.
     /// - Throws: `OutputError` when stdout cannot take it (full disk, closed pipe).
     func flush() throws {
-        guard !capturing, !standardOutput.isEmpty else { return }
+        guard !capturing || file != nil, !standardOutput.isEmpty else { return }
         defer { standardOutput = "" }
         var text = standardOutput
+        if let file {
+            try text.withUTF8 { try file.write(UnsafeRawBufferPointer($0)) }
+            return
+        }
         do {
             try text.withUTF8 { try writeAll(UnsafeRawBufferPointer($0), to: 1) }
         } catch let error as AtomicWriteError {

@@ -7,7 +7,7 @@ struct EvalCurveCommand: HookeCommand {
     static let options: [OptionSpec] = [
         OptionSpec("--preset"), OptionSpec("--bezier"), OptionSpec("--duration"),
         OptionSpec("--from"), OptionSpec("--to"),
-        OptionSpec("--until"), OptionSpec("--step"), OptionSpec("--format"),
+        OptionSpec("--until"), OptionSpec("--step"), OptionSpec("--format"), RowWriter.option,
     ]
     static let presets: [(String, UnitCurve)] = [
         ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
@@ -16,7 +16,7 @@ struct EvalCurveCommand: HookeCommand {
     ]
     static let help = """
     USAGE: hooke eval curve (--preset NAME | --bezier X1,Y1,X2,Y2) [--duration D] [--from A] [--to B]
-                            [--until T] [--step DT] [--format csv|json]
+                            [--until T] [--step DT] [--format csv|json] [--output FILE]
 
     Prints time,value,velocity with value = A + (B − A)·curve(t/D) and velocity its time derivative;
     after D the value holds at B (velocity 0). Progress is clamped to [0, 1]; the x of Bézier control
@@ -29,6 +29,7 @@ struct EvalCurveCommand: HookeCommand {
       --from A --to B      start and end values (default 0 and 1)
       --until T --step DT  sample times (default 1 and 0.01)
       --format F           csv (default) or json
+    \(RowWriter.help)
 
     EXAMPLE:
       hooke eval curve --preset easeInOut --until 0.35 --step 0.175
@@ -40,6 +41,8 @@ struct EvalCurveCommand: HookeCommand {
     var to: Double
     var grid: SampleGrid
     var format: OutputFormat
+    /// `--output FILE`, or nil for standard output.
+    var output: String?
 
     init(parsing arguments: ParsedArguments) throws {
         switch (arguments.string("--preset"), arguments.string("--bezier")) {
@@ -76,11 +79,12 @@ struct EvalCurveCommand: HookeCommand {
         to = try arguments.double("--to", default: 1)
         grid = try SampleGrid(arguments)
         format = try OutputFormat(arguments)
+        output = try arguments.outputFile("--output")
     }
 
     func run(console: Console) throws -> Int32 {
         let distance = to - from
-        var rows = try RowWriter(format, to: console)
+        var rows = try RowWriter(format, to: console, output: output)
         for time in grid.times {
             let progress = time / duration
             if progress > 1 {

@@ -4,10 +4,10 @@ import AnimationMath
 struct EvalKeyframesCommand: HookeCommand {
     static let words = ["eval", "keyframes"]
     static let summary = "Sample a keyframe timeline (linear, cubic, spring, move keyframes) from JSON"
-    static let options: [OptionSpec] = [OptionSpec("--until"), OptionSpec("--step"), OptionSpec("--format")]
+    static let options: [OptionSpec] = [OptionSpec("--until"), OptionSpec("--step"), OptionSpec("--format"), RowWriter.option]
     static let maxPositionals = 1
     static let help = """
-    USAGE: hooke eval keyframes FILE.json [--until T] [--step DT] [--format csv|json]
+    USAGE: hooke eval keyframes FILE.json [--until T] [--step DT] [--format csv|json] [--output FILE]
 
     Prints time,value,velocity at t = i·step for i = 0, 1, … while t ≤ until, 17 significant digits
     (vectors: time,value[0],…,velocity[0],…, as 'hooke run'). After the last keyframe the value holds
@@ -40,6 +40,7 @@ struct EvalKeyframesCommand: HookeCommand {
       --until T            last sample time, seconds (default: the timeline's duration)
       --step DT            sample spacing, seconds (default 0.01)
       --format F           csv (default) or json
+    \(RowWriter.help)
 
     EXAMPLE:
       hooke eval keyframes examples/keyframes/mixed.json --step 0.05
@@ -49,6 +50,8 @@ struct EvalKeyframesCommand: HookeCommand {
     var file: KeyframesFile
     var grid: SampleGrid
     var format: OutputFormat
+    /// `--output FILE`, or nil for standard output.
+    var output: String?
 
     init(parsing arguments: ParsedArguments) throws {
         guard let path = arguments.positionals.first else {
@@ -56,6 +59,7 @@ struct EvalKeyframesCommand: HookeCommand {
         }
         self.path = path
         format = try OutputFormat(arguments)
+        output = try arguments.outputFile("--output")
         let step = try arguments.double("--step", default: 0.01, .positiveTime)
         let until = try arguments.double("--until", .time)
         file = try KeyframesFile(path: path)
@@ -74,14 +78,14 @@ struct EvalKeyframesCommand: HookeCommand {
                 if list.count < dimension { list += repeatElement(0, count: dimension - list.count) }
                 return list
             }
-            var rows = try RowWriter(format, to: console, dimension: dimension, metadata: metadata(timeline.duration))
+            var rows = try RowWriter(format, to: console, output: output, dimension: dimension, metadata: metadata(timeline.duration))
             for time in grid.times {
                 try rows.row(time, values: padded(timeline.value(time: time)), velocities: padded(timeline.velocity(time: time)))
             }
             try rows.finish()
         } else {
             let timeline = KeyframeTimeline(initialValue: file.initialValue[0], keyframes: file.keyframes { $0[0] })
-            var rows = try RowWriter(format, to: console, metadata: metadata(timeline.duration))
+            var rows = try RowWriter(format, to: console, output: output, metadata: metadata(timeline.duration))
             // `+ 0` turns −0 (0 scaled by a negative factor) into 0 for printing.
             for time in grid.times {
                 try rows.row(time, timeline.value(time: time) + 0, timeline.velocity(time: time) + 0)

@@ -9,11 +9,11 @@ struct EvalSpringCommand: HookeCommand {
     static let options: [OptionSpec] = SpringOptions.options + [
         OptionSpec("--from"), OptionSpec("--to"), OptionSpec("--velocity"),
         OptionSpec("--retarget", .repeating), OptionSpec("--engine"),
-        OptionSpec("--until"), OptionSpec("--step"), OptionSpec("--format"),
+        OptionSpec("--until"), OptionSpec("--step"), OptionSpec("--format"), RowWriter.option,
     ]
     static let help = """
     USAGE: hooke eval spring SPRING [--from X0] [--to X1] [--velocity V0] [--retarget T:X]...
-                             [--engine exact|gsl|swiftui] [--until T] [--step DT] [--format csv|json]
+                             [--engine exact|gsl|swiftui] [--until T] [--step DT] [--format csv|json] [--output FILE]
 
     Prints time,value,velocity at t = i·step for i = 0, 1, … while t ≤ until, 17 significant digits.
 
@@ -37,6 +37,7 @@ struct EvalSpringCommand: HookeCommand {
       --until T            last sample time, seconds (default 1)
       --step DT            sample spacing, seconds (default 0.01)
       --format F           csv (default) or json
+    \(RowWriter.help)
 
     EXAMPLE:
       hooke eval spring --response 0.5 --damping-ratio 0.8 --until 0.02 --step 0.01
@@ -54,6 +55,8 @@ struct EvalSpringCommand: HookeCommand {
     var engine: Engine
     var grid: SampleGrid
     var format: OutputFormat
+    /// `--output FILE`, or nil for standard output.
+    var output: String?
 
     init(parsing arguments: ParsedArguments) throws {
         let springOptions = try SpringOptions(arguments)
@@ -73,11 +76,12 @@ struct EvalSpringCommand: HookeCommand {
         }
         grid = try SampleGrid(arguments)
         format = try OutputFormat(arguments)
+        output = try arguments.outputFile("--output")
     }
 
     func run(console: Console) throws -> Int32 {
         for note in notes { console.printError(note) }
-        var rows = try RowWriter(format, to: console, metadata: [("engine", jsonString(engine.rawValue))])
+        var rows = try RowWriter(format, to: console, output: output, metadata: [("engine", jsonString(engine.rawValue))])
         switch engine {
         case .exact: try writeExactTrajectory(to: &rows)
         case .gsl: try writeReferenceTrajectory(to: &rows)

@@ -5,10 +5,10 @@ import AnimationMath
 struct RunCommand: HookeCommand {
     static let words = ["run"]
     static let summary = "Drive the animator through a scenario of transactions, one row per frame"
-    static let options: [OptionSpec] = [OptionSpec("--format")]
+    static let options: [OptionSpec] = [OptionSpec("--format"), RowWriter.option]
     static let maxPositionals = 1
     static let help = """
-    USAGE: hooke run SCENARIO.json [--format csv|json]
+    USAGE: hooke run SCENARIO.json [--format csv|json] [--output FILE]
 
     Reads a scenario — an initial value, frame times and transactions (changes with an animation) —
     and prints what a view shows at each frame: CSV 'time,value,velocity' (vectors:
@@ -45,6 +45,7 @@ struct RunCommand: HookeCommand {
 
     OPTIONS:
       --format F   csv (default) or json
+    \(RowWriter.help)
 
     EXAMPLE:
       hooke run examples/scenarios/spring-retarget.json
@@ -53,6 +54,8 @@ struct RunCommand: HookeCommand {
     var path: String
     var scenario: Scenario
     var format: OutputFormat
+    /// `--output FILE`, or nil for standard output.
+    var output: String?
 
     init(parsing arguments: ParsedArguments) throws {
         guard let path = arguments.positionals.first else {
@@ -60,11 +63,12 @@ struct RunCommand: HookeCommand {
         }
         self.path = path
         format = try OutputFormat(arguments)
+        output = try arguments.outputFile("--output")
         scenario = try Scenario(path: path)
     }
 
     func run(console: Console) throws -> Int32 {
-        var rows = try RowWriter(format, to: console, dimension: scenario.isVector ? scenario.initialValue.count : nil,
+        var rows = try RowWriter(format, to: console, output: output, dimension: scenario.isVector ? scenario.initialValue.count : nil,
                                  metadata: [("scenario", jsonString(path))])
         let events = scenario.isVector
             ? try Self.simulate(scenario, initial: AnimatableVector(scenario.initialValue), make: { AnimatableVector($0) },

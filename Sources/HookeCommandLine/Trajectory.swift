@@ -1,3 +1,5 @@
+import HookeSupport
+
 /// Sample times and `time,value,velocity` output shared by the `eval` commands and `hooke run`.
 enum OutputFormat: String {
     case csv, json
@@ -65,8 +67,9 @@ struct SampleGrid {
 }
 
 /// Rows of `time,value,velocity` — or, for vectors, `time,value[0],…,velocity[0],…` — written to
-/// standard output as they are computed (`Console.stream`), as CSV or JSON with 17 significant
-/// digits. Memory stays bounded whatever the number of rows.
+/// standard output as they are computed (`Console.stream`), or with `--output FILE` into a file that
+/// appears whole when the last row is written (`AtomicOutputFile`), as CSV or JSON with 17
+/// significant digits. Memory stays bounded whatever the number of rows.
 ///
 /// JSON: `{METADATA, "rows": [{"time", "value", "velocity"}, …]TRAILER}`; a vector's value and
 /// velocity are arrays; an unknown velocity is `null` in JSON and `nan` in CSV.
@@ -79,8 +82,16 @@ struct RowWriter {
     /// Whether every number written so far was finite (for the commands' warnings).
     private(set) var allFinite = true
 
-    /// Writes the CSV header or the JSON opening with `metadata` (keys and already-encoded values).
-    init(_ format: OutputFormat, to console: Console, dimension: Int? = nil, metadata: [(String, String)] = []) throws {
+    /// The `--output FILE` option of the commands that write rows.
+    static let option = OptionSpec("--output")
+    /// Its line in their `--help`.
+    static let help = "  --output FILE  write the rows into FILE, which appears whole once complete (default: stdout)"
+
+    /// Writes the CSV header or the JSON opening with `metadata` (keys and already-encoded values),
+    /// to `--output FILE` when the arguments give one.
+    init(_ format: OutputFormat, to console: Console, output: String? = nil, dimension: Int? = nil,
+         metadata: [(String, String)] = []) throws {
+        if let output { console.sendOutput(to: try AtomicOutputFile(path: output)) }
         self.format = format
         self.console = console
         self.dimension = dimension
@@ -136,6 +147,7 @@ struct RowWriter {
     /// Ends the output; for JSON, `trailer` (e.g. `, "completions": […]`) follows the rows.
     func finish(trailer: String = "") throws {
         if format == .json { try console.stream("\n]" + trailer + "}\n") }
+        try console.commitFile()
     }
 }
 

@@ -141,3 +141,70 @@ private func replaceRegularFile(_ data: Data, path: String, mode: mode_t?) throw
         throw AtomicWriteError(path: path, reason: reason)
     }
 }
+
+/// A file written in pieces and published whole: the pieces go to a temporary file beside the
+/// destination (beside a symlink's target), and `commit()` renames it into place. Until then the
+/// destination is untouched, and a file that is never committed (an error, a kill) leaves no
+/// temporary behind once released. Descriptors, devices and FIFOs are written in place as they
+/// come, as `writeAtomically(_:toPath:)` does.
+public final class AtomicOutputFile {
+    /// The destination as given.
+    public let path: String
+    private let descriptor: Int32
+    /// The temporary file and the file it replaces, or nil when writing in place.
+    private let staging: (temporary: String, destination: String)?
+    private var finished = false
+
+    public init(path: String) throws {
+        self.path = path
+        if let number = openDescriptor(named: path) {
+            descriptor = dup(number)
+            staging = nil
+        } else {
+            var status = stat()
+            let exists = stat(path, &status) == 0
+            if exists, status.st_mode & S_IFMT == S_IFDIR { throw AtomicWriteError(path: path, reason: "it is a directory") }
+            if exists, status.st_mode & S_IFMT != S_IFREG {
+                descriptor = open(path, O_WRONLY | O_NOCTTY)
+                staging = nil
+            } else {
+                let destination = resolvingSymlinks(path)
+                let url = URL(fileURLWithPath: destination)
+                let temporary = url.deletingLastPathComponent()
+                    .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
+                descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+                if exists, descriptor >= 0 { fchmod(descriptor, status.st_mode & 0o7777) }  // keep the file's mode
+                staging = (temporary, destination)
+            }
+        }
+        guard descriptor >= 0 else { throw AtomicWriteError(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    /// Appends bytes.
+    public func write(_ buffer: UnsafeRawBufferPointer) throws {
+        do {
+            try writeAll(buffer, to: descriptor)
+        } catch let error as AtomicWriteError {
+            throw AtomicWriteError(path: path, reason: error.reason)
+        }
+    }
+
+    /// Publishes what was written: renames the temporary file over the destination.
+    public func commit() throws {
+        guard !finished else { return }
+        finished = true
+        let closed = close(descriptor)
+        guard let staging else { return }
+        guard closed == 0, rename(staging.temporary, staging.destination) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(staging.temporary)
+            throw AtomicWriteError(path: path, reason: reason)
+        }
+    }
+
+    deinit {
+        guard !finished else { return }
+        close(descriptor)
+        if let staging { unlink(staging.temporary) }
+    }
+}

@@ -136,6 +136,41 @@ struct OutputSafetyTests {
         #expect(toClosed.error.split(separator: "\n").count == 1 && toClosed.error.contains("Broken pipe"), "\(toClosed.error)")
     }
 
+    @Test("--output FILE gets the rows stdout would get, and nothing else does")
+    func outputFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("rows.csv").path
+        let arguments = ["eval", "spring", "--duration", "0.5", "--bounce", "0.3", "--until", "30", "--step", "0.001"]
+        let toFile = hooke(arguments + ["--output", path])
+        #expect(toFile.status == 0 && toFile.standardOutput.isEmpty)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == hooke(arguments).standardOutput)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["rows.csv"], "no temporary left")
+        expectUsageError(["run", "x.json", "--output", directory.appendingPathComponent("no/such/dir.csv").path],
+                         mentions: ["--output"])
+    }
+
+    @Test("an output file not committed leaves the destination as it was and no temporary")
+    func uncommittedOutputFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("rows.csv").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            let file = try AtomicOutputFile(path: path)
+            try Data("half".utf8).withUnsafeBytes { try file.write($0) }
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["rows.csv"])
+        let link = directory.appendingPathComponent("link.csv").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "rows.csv")
+        let file = try AtomicOutputFile(path: link)
+        try Data("new".utf8).withUnsafeBytes { try file.write($0) }
+        try file.commit()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "new")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "rows.csv")
+    }
+
     @Test("streamed rows are the rows: CSV and JSON of eval and run are complete and well-formed")
     func streamedOutput() throws {
         let csv = hooke("eval", "spring", "--until", "2", "--step", "0.0001")
