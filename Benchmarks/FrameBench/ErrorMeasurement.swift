@@ -135,10 +135,10 @@ extension SwiftUISpringPopulation {
             var state = State()
             var delta = interval[index]
             var begin = -phase[index]
-            let stiffness = State.stiffness(response: response[index])
+            let stiffness = State.stiffness(response: response(index))
             for frame in 0...frames where frame > 0 {
                 let now = Double(frame) * frameInterval
-                if state.advance(interval: delta, to: now - begin, stiffness: stiffness, dampingRatio: dampingFraction[index]) {
+                if state.advance(interval: delta, to: now - begin, stiffness: stiffness, dampingRatio: dampingFraction(index)) {
                     state = State()
                     delta = -delta
                     begin = now

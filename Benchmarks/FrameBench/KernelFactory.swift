@@ -55,28 +55,3 @@ public enum KernelFactory {
         }
     }
 }
-
-extension SwiftUISpringPopulation {
-    /// The animations at `indices`, in that order.
-    func subset(_ indices: [Int]) -> SwiftUISpringPopulation {
-        var copy = self
-        copy.response = indices.map { response[$0] }
-        copy.dampingFraction = indices.map { dampingFraction[$0] }
-        copy.interval = indices.map { interval[$0] }
-        copy.phase = indices.map { phase[$0] }
-        return copy
-    }
-}
-
-extension CurvePopulation {
-    /// The animations at `indices`, in that order.
-    func subset(_ indices: [Int]) -> CurvePopulation {
-        var copy = self
-        copy.shapes = indices.map { shapes[$0] }
-        copy.curves = indices.map { curves[$0] }
-        copy.duration = indices.map { duration[$0] }
-        copy.interval = indices.map { interval[$0] }
-        copy.phase = indices.map { phase[$0] }
-        return copy
-    }
-}

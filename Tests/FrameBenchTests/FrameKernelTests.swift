@@ -70,6 +70,22 @@ struct FrameKernelTests {
         #expect(errors.consistencyWithNaive == 0, "\(workload.rawValue) fast vs naive \(errors.consistencyWithNaive ?? .nan)")
     }
 
+    /// Split over three workers (chunk edges inside the kernels' pairs of lanes and inside their
+    /// groups), the grouped kernels still advance every animation exactly once per frame.
+    @Test(arguments: [Workload.swiftUISpring, .curve])
+    func groupedKernelsSplitAcrossWorkers(_ workload: Workload) throws {
+        let frameInterval = 1.0 / 120
+        let kernel = try #require(KernelFactory.makeKernel(workload, .fast, count: KernelFactory.errorSampleCount,
+                                                          frameInterval: frameInterval))
+        defer { kernel.release() }
+        let pool = WorkerPool(kernel: kernel, threads: 3)
+        for frame in 1...KernelFactory.errorFrames { pool.run(frame: frame) }
+        pool.shutdown()
+        let errors = try KernelFactory.errors(of: kernel, workload: workload, strategy: .fast,
+                                              frames: KernelFactory.errorFrames, frameInterval: frameInterval)
+        #expect(errors.consistencyWithNaive == 0)
+    }
+
     /// The `swiftui-spring` fast path is SwiftUI's rule bit for bit: against the rule run exactly,
     /// one animation at a time (`SpringIntegratorState.advance`), the difference is exactly 0 after
     /// 240 frames with restarts, at both frame rates.
