@@ -193,6 +193,7 @@ struct ReportCommand: HookeCommand {
         let checks = verification.checks
         console.print("verification: \(checks.count) checks, \(checks.filter { $0.status == .fail }.count) failed"
                       + (verification.baseline.map { ", \($0.regressions.count) regressed against the baseline" } ?? "")
+                      + (verification.mutants.map { ", planted faults caught \($0.score)" } ?? "")
                       + (verification.passed ? " — pass" : " — FAIL"))
         if let benchReport {
             console.print("bench: \(benchReport.results.count) configurations measured")

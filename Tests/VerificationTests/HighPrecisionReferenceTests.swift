@@ -1,0 +1,45 @@
+import AnimationMath
+import Foundation
+import Testing
+@testable import Verification
+
+/// The double-double references against facts worked by hand: exact arithmetic identities, the
+/// critically damped solution x(t) = T(1 − (1 + ω0t)e^{−ω0t}), and curves whose inverse is known.
+@Suite("High-precision references")
+struct HighPrecisionReferenceTests {
+    @Test("double-double keeps what a Double loses")
+    func arithmetic() {
+        let tiny = 0x1p-70
+        let sum = DoubleDouble(1) + DoubleDouble(tiny)
+        #expect((sum - DoubleDouble(1)).double == tiny)
+        let third = DoubleDouble(1) / DoubleDouble(3)
+        let back = third * DoubleDouble(3) - DoubleDouble(1)
+        #expect(abs(back.double) < 1e-31, "1/3·3 − 1 = \(back.double)")
+    }
+
+    @Test("the matrix exponential reproduces the critically damped closed form")
+    func criticalDamping() {
+        let reference = HighPrecisionOscillator(SpringParameters(response: 0.5, dampingRatio: 1))
+        let ω0 = 2 * Double.pi / 0.5
+        for t in [0.0, 0.05, 0.3, 1.7, 4] {
+            let exact = 1 - (1 + ω0 * t) * exp(-ω0 * t)
+            let state = reference.state(target: 1, initialVelocity: 0, time: t)
+            #expect(abs(state.value.double - exact) <= 4e-16, "t = \(t): \(state.value.double) vs \(exact)")
+            let velocity = ω0 * ω0 * t * exp(-ω0 * t)
+            #expect(abs(state.velocity.double - velocity) <= 4e-16 * ω0, "t = \(t) velocity")
+        }
+    }
+
+    @Test("the Bézier inversion of the linear curve is the identity, and a planted coarse solver is seen")
+    func bezier() {
+        let linear = HighPrecisionBezier(x1: 1.0 / 3, y1: 1.0 / 3, x2: 2.0 / 3, y2: 2.0 / 3)
+        for p in stride(from: 0.0, through: 1, by: 0.125) {
+            #expect(abs(linear.value(at: p).double - p) <= 1e-16)
+        }
+        let ease = HighPrecisionBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+        let coarse = coarseBezier(0.42, 0, 0.58, 1)
+        let worst = stride(from: 0.0, through: 1, by: 0.01).map { abs(coarse($0) - ease.value(at: $0).double) }.max()!
+        #expect(worst > 1e-9, "the 1e-7 solver should miss by far more than an ulp: \(worst)")
+        #expect(abs(UnitCurve.easeInOut.value(at: 0.5) - ease.value(at: 0.5).double) <= 2e-16)
+    }
+}
