@@ -59,10 +59,12 @@ enum ComparisonPage {
     }
 
     /// A grouped bar chart of one workload: a category per strategy, a bar per machine, at one
-    /// thread and the largest N that every machine measured for some strategy.
+    /// thread and the largest N at which every machine measured the most strategies (not counting
+    /// `gsl`, which stops at `Strategy.gslMaximumAnimations` by design).
     static func chart(_ rows: [ComparisonData.Row], workload: Workload, machines: [String], reference: String) -> Chart? {
         let candidates = rows.filter { $0.workload == workload && $0.threads == 1 && $0.nanosecondsP50.allSatisfy { $0 != nil } }
-        guard let animations = candidates.map(\.animations).max() else { return nil }
+        func breadth(_ n: Int) -> Int { candidates.filter { $0.animations == n && $0.strategy != .gsl }.count }
+        guard let animations = Set(candidates.map(\.animations)).max(by: { (breadth($0), $0) < (breadth($1), $1) }) else { return nil }
         let strategies = workload.strategies.filter { strategy in
             rows.contains { $0.workload == workload && $0.strategy == strategy && $0.threads == 1 && $0.animations == animations }
         }

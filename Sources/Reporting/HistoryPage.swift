@@ -46,9 +46,9 @@ enum HistoryPage {
     /// `MergedRun.isOrdered`: by machine, then oldest commit first).
     static func data(_ runs: [MergedRun]) -> HistoryData {
         let thresholds = PerformanceBaseline.Thresholds.standard
-        let rule = "the bench baseline's rule (`hooke bench --baseline`) applied to each commit against the one before it: "
-            + "time as a ratio to the naive strategy in the same run beyond ×\(ReportFormat.significant(thresholds.timeRatioFactor)), "
-            + "allocations per frame beyond ±\(ReportFormat.significant(thresholds.allocationSlack)), error beyond "
+        let rule = "time as a ratio to the naive strategy in the same run past ×\(ReportFormat.significant(thresholds.timeRatioFactor)) "
+            + "at both p50 and p75 (judged with at least \(thresholds.minimumSamples) samples on both sides), allocations per "
+            + "frame beyond ±\(ReportFormat.significant(thresholds.allocationSlack)), error beyond "
             + "×\(ReportFormat.significant(thresholds.errorFactor)) above \(ReportFormat.significant(thresholds.errorFloor))"
         var machines: [HistoryData.Machine] = []
         for name in runs.map(\.machine.name).uniqued() {
@@ -138,7 +138,8 @@ enum HistoryPage {
         var page = "# Hooke performance history\n\n"
         page += "Merged by `hooke report --from` from stored results (nothing was measured to write this page): each "
         page += "machine's runs at successive commits, oldest first, ordered by commit date. Times are the wall time per "
-        page += "frame divided by the number of animations, in nanoseconds. A **regression** is what \(data.rule) calls one. "
+        page += "frame divided by the number of animations, in nanoseconds. A **regression** is a change that the bench baseline's rule (`hooke bench --baseline`) calls one when "
+        page += "each commit is compared with the one before it: \(data.rule). "
         page += "The numbers are in [history.json](history.json). Back to the [summary](README.md).\n\n"
         for machine in data.machines {
             page += "## \(machine.machine.name)\n\n"

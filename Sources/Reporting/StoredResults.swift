@@ -109,7 +109,8 @@ public struct MergedRun: Sendable {
         let whole = items.filter { $0.report.shard == nil }
         if let run = whole.first, items.count > 1 {
             let other = items.first { $0.path != run.path }!
-            throw StoredResultsError.duplicated(what: "\(label) (a whole run, not a shard)", paths: [run.path, other.path])
+            let hint = commit.id == "unknown" ? "; name each run's source with 'hooke bench --commit'" : ""
+            throw StoredResultsError.duplicated(what: "\(label) (a whole run, not a shard\(hint))", paths: [run.path, other.path])
         }
         if whole.isEmpty {
             let shards = items.map { ($0.path, $0.report.shard!) }
