@@ -35,9 +35,9 @@ struct VerifyCommand: HookeCommand {
       --no-mutants         do not plant the faults
       --suite NAME         run only this suite (repeatable); one of:
                            \(Verifier.suiteNames.joined(separator: ", "))
-      --json FILE          write every check (suite, name, implementation, metrics, tolerance,
-                           status) as JSON, atomically; '-' writes it to standard output and
-                           the summary table to standard error
+      --json FILE          write every check (suite, name, kind, source, implementation, metrics,
+                           tolerance, status) and the planted faults (mutants) as JSON, atomically;
+                           '-' writes it to standard output and the summary table to standard error
       --baseline FILE      the accuracy baseline (default reports/baselines/accuracy.json)
       --update-baseline    rewrite the baseline from this run (atomically); a filtered or quick run
                            replaces only the checks that ran
