@@ -10,7 +10,7 @@ let package = Package(
         .executable(name: "hooke", targets: ["hooke"]),
     ],
     targets: [
-        // The animation model. Imports nothing, so users can take it alone.
+        // The animation model, usable alone. Imports only Foundation (for CGFloat, CGPoint, CGSize, CGRect).
         .target(name: "AnimationMath"),
         // GNU GSL as a system library (module map + shim header).
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),

@@ -13,7 +13,7 @@
 extension Animation {
     /// SwiftUI's mapping from bounce to damping fraction, unclamped.
     @inlinable
-    public static func dampingFraction(bounce: Double) -> Double {
+    package static func dampingFraction(bounce: Double) -> Double {
         bounce < 0 ? 1 / (bounce + 1) : 1 - bounce
     }
 

@@ -1,7 +1,7 @@
 /// SwiftUI's timing-curve presets. Every one defaults to 0.35 s (SwiftUI's default duration).
 extension Animation {
     /// SwiftUI's default duration for timing-curve animations, in seconds.
-    public static let defaultTimingCurveDuration: Double = 0.35
+    @usableFromInline package static let defaultTimingCurveDuration: Double = 0.35
 
     /// Constant speed for `duration` seconds. - Precondition: `duration > 0`.
     public static func linear(duration: Double) -> Animation { timingCurve(.linear, duration: duration) }

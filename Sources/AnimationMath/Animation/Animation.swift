@@ -24,7 +24,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible, CustomDebu
     }
 
     /// The wrapped animation.
-    public var base: any CustomAnimation { box.anyBase }
+    @usableFromInline package var base: any CustomAnimation { box.anyBase }
 
     @inlinable
     public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {

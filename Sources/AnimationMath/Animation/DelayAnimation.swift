@@ -7,33 +7,33 @@
 /// Merging (SwiftUI's rule, per OpenSwiftUI's audited `DelayAnimation`): only with a previous
 /// animation that is the same delay modifier with the same delay, and then only if the base merges
 /// with the previous base at the delayed time max(0, time − delay).
-public struct DelayAnimation: CustomAnimation, CustomStringConvertible {
-    public var base: Animation
+@usableFromInline package struct DelayAnimation: CustomAnimation, CustomStringConvertible {
+    @usableFromInline package var base: Animation
     /// Seconds, in the time this modifier receives.
-    public var delay: Double
+    @usableFromInline package var delay: Double
 
     /// - Precondition: `delay` finite (a negative delay starts the base part-way).
-    public init(base: Animation, delay: Double) {
+    @usableFromInline package init(base: Animation, delay: Double) {
         precondition(delay.isFinite, "delay must be finite (got \(delay))")
         self.base = base
         self.delay = delay
     }
 
-    public var description: String { "\(base).delay(\(animationDescription(delay)))" }
+    @usableFromInline package var description: String { "\(base).delay(\(animationDescription(delay)))" }
 
     @inlinable
-    public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
+    package func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
         base.animate(value: value, time: Swift.max(0, time - delay), context: &context)
     }
 
     @inlinable
-    public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
+    package func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
         guard time >= delay else { return .zero }
         return base.velocity(value: value, time: time - delay, context: context)
     }
 
     @inlinable
-    public func shouldMerge<V: VectorArithmetic>(
+    package func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
     ) -> Bool {
         guard let previous = previous.base as? DelayAnimation, previous.delay == delay else { return false }

@@ -25,16 +25,16 @@
 /// ("each animation will be replaced by their successor, preserving velocity ... Optionally blends
 /// the response values between springs over a time period"); OpenSwiftUI's audited re-implementation
 /// of SwiftUI 6 (`FluidSpringAnimation`) for the merge and blend facts.
-public struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
+@usableFromInline package struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
     /// The response in seconds: the period of the undamped spring; 0 asks for the stiffest spring.
-    public var response: Double
+    @usableFromInline package var response: Double
     /// ζ: 1 is critically damped, below 1 bounces; not clamped.
-    public var dampingFraction: Double
+    @usableFromInline package var dampingFraction: Double
     /// The time over which a change of response, on merging, is blended in.
-    public var blendDuration: Double
+    @usableFromInline package var blendDuration: Double
 
     /// - Precondition: `response ≥ 0`, `blendDuration ≥ 0`, all finite.
-    public init(response: Double, dampingFraction: Double, blendDuration: Double = 0) {
+    @usableFromInline package init(response: Double, dampingFraction: Double, blendDuration: Double = 0) {
         precondition(response >= 0 && response.isFinite,
                      "spring response must be finite and >= 0 (got \(response)); 0 means the stiffest spring")
         precondition(dampingFraction.isFinite, "spring dampingFraction must be finite (got \(dampingFraction))")
@@ -48,12 +48,12 @@ public struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
     /// Whether the 1/300 s rule stays bounded for this spring (see Stability above). The bound
     /// falls as the stiffness rises, so a blend between two stable springs of the same ζ, whose
     /// stiffness lies between theirs, is stable too.
-    public var isStable: Bool {
+    @usableFromInline package var isStable: Bool {
         SpringIntegratorState<Double>.isStable(
             stiffness: SpringIntegratorState<Double>.stiffness(response: response), dampingRatio: dampingFraction)
     }
 
-    public var description: String {
+    @usableFromInline package var description: String {
         "spring(response: \(animationDescription(response)), dampingFraction: "
             + "\(animationDescription(dampingFraction)), blendDuration: \(animationDescription(blendDuration)))"
     }
@@ -70,7 +70,7 @@ public struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
     /// which lets p run past 1 where the cubic turns back; we take that as a slip, not a behaviour.)
     /// With `blendDuration == 0` or no pending blend the response is used as is.
     @inlinable
-    public static func blendedResponse(
+    package static func blendedResponse(
         response: Double, blendInterval: Double, blendStart: Double, blendDuration: Double, time: Double
     ) -> Double {
         guard blendDuration > 0, blendInterval != 0 else { return response }
@@ -79,7 +79,7 @@ public struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
     }
 
     @inlinable
-    public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
+    package func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
         // The state is updated in place: one lookup, no copy of the state in and out.
         let (isLogicallyComplete, offset) = context.state.update(FluidSpringStateKey<V>.self) { state -> (Bool, V?) in
             let r = Self.blendedResponse(
@@ -99,7 +99,7 @@ public struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
 
     /// The integrator's velocity v (zero before the first step).
     @inlinable
-    public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
+    package func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
         context.state[FluidSpringStateKey<V>.self].integrator.velocity
     }
 
@@ -136,7 +136,7 @@ public struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
     /// two are the same. `context.isLogicallyComplete` is cleared: the merged spring completes
     /// logically `response` seconds after the merge.
     @inlinable
-    public func shouldMerge<V: VectorArithmetic>(
+    package func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
     ) -> Bool {
         let sampledOffset = previous.animate(value: value, time: time, context: &context)

@@ -28,19 +28,19 @@ import Glibc
 /// 1 (up to t = 1/ω₀ − 1/|ω₀ − v₀|) and decreases after. The jump to the model value at the finish
 /// is therefore at most 0.1 % of the interval. A spring with ζ ≤ 0 never finishes
 /// (ζ ≤ −1 grows without oscillating: the hyperbolic form).
-public struct InterpolatingSpringAnimation: CustomAnimation, CustomStringConvertible {
-    public var mass: Double
-    public var stiffness: Double
-    public var damping: Double
+@usableFromInline package struct InterpolatingSpringAnimation: CustomAnimation, CustomStringConvertible {
+    @usableFromInline package var mass: Double
+    @usableFromInline package var stiffness: Double
+    @usableFromInline package var damping: Double
     /// Initial velocity in intervals per second (1 means "the whole distance per second").
-    public var initialVelocity: Double
+    @usableFromInline package var initialVelocity: Double
 
     /// The remaining fraction of the interval below which the motion counts as settled; SwiftUI's
     /// default settling ε for springs.
-    public static var settleEpsilon: Double { 1e-3 }
+    @usableFromInline package static var settleEpsilon: Double { 1e-3 }
 
     /// - Precondition: `mass > 0`, `stiffness > 0`, all finite.
-    public init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
+    @usableFromInline package init(mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
         precondition(mass > 0 && mass.isFinite, "interpolatingSpring mass must be finite and > 0 (got \(mass))")
         precondition(stiffness > 0 && stiffness.isFinite,
                      "interpolatingSpring stiffness must be finite and > 0 (got \(stiffness))")
@@ -53,18 +53,18 @@ public struct InterpolatingSpringAnimation: CustomAnimation, CustomStringConvert
         self.initialVelocity = initialVelocity
     }
 
-    public var description: String {
+    @usableFromInline package var description: String {
         "interpolatingSpring(mass: \(animationDescription(mass)), stiffness: \(animationDescription(stiffness)), "
             + "damping: \(animationDescription(damping)), initialVelocity: \(animationDescription(initialVelocity)))"
     }
 
     /// The time of logical completion, 2π/√k (SwiftUI's; see the type's documentation).
     @inlinable
-    public var logicalDuration: Double { 2 * Double.pi / stiffness.squareRoot() }
+    package var logicalDuration: Double { 2 * Double.pi / stiffness.squareRoot() }
 
     /// Unit progress s(t), its rate s′(t), and whether the motion has settled at t.
     @inlinable
-    public func progress(at time: Double) -> (value: Double, velocity: Double, isSettled: Bool) {
+    package func progress(at time: Double) -> (value: Double, velocity: Double, isSettled: Bool) {
         let t = Swift.max(time, 0)
         let omega0 = (stiffness / mass).squareRoot()
         let zeta = damping / (2 * (stiffness * mass).squareRoot())
@@ -103,7 +103,7 @@ public struct InterpolatingSpringAnimation: CustomAnimation, CustomStringConvert
     }
 
     @inlinable
-    public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
+    package func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
         if time >= logicalDuration {
             context.isLogicallyComplete = true
         }
@@ -112,7 +112,7 @@ public struct InterpolatingSpringAnimation: CustomAnimation, CustomStringConvert
     }
 
     @inlinable
-    public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
+    package func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
         value.scaled(by: progress(at: time).velocity)
     }
 

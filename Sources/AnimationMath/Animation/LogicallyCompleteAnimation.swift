@@ -4,22 +4,22 @@
 ///
 /// Merging: only with the same modifier and duration, forwarding to the base at the same time —
 /// the modifier does not transform time, so the base's own rule decides.
-public struct LogicallyCompleteAnimation: CustomAnimation, CustomStringConvertible {
-    public var base: Animation
-    public var duration: Double
+@usableFromInline package struct LogicallyCompleteAnimation: CustomAnimation, CustomStringConvertible {
+    @usableFromInline package var base: Animation
+    @usableFromInline package var duration: Double
 
     /// - Precondition: `duration ≥ 0` and finite.
-    public init(base: Animation, duration: Double) {
+    @usableFromInline package init(base: Animation, duration: Double) {
         precondition(duration >= 0 && duration.isFinite,
                      "logicallyComplete(after:) needs a finite duration >= 0 (got \(duration))")
         self.base = base
         self.duration = duration
     }
 
-    public var description: String { "\(base).logicallyComplete(after: \(animationDescription(duration)))" }
+    @usableFromInline package var description: String { "\(base).logicallyComplete(after: \(animationDescription(duration)))" }
 
     @inlinable
-    public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
+    package func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
         let result = base.animate(value: value, time: time, context: &context)
         if time >= duration {
             context.isLogicallyComplete = true
@@ -28,12 +28,12 @@ public struct LogicallyCompleteAnimation: CustomAnimation, CustomStringConvertib
     }
 
     @inlinable
-    public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
+    package func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
         base.velocity(value: value, time: time, context: context)
     }
 
     @inlinable
-    public func shouldMerge<V: VectorArithmetic>(
+    package func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
     ) -> Bool {
         guard let previous = previous.base as? LogicallyCompleteAnimation, previous.duration == duration else {

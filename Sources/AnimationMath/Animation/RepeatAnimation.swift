@@ -16,19 +16,19 @@
 /// State: the pass index, the pass start time and the base's own context live in `context.state`.
 /// Each frame the base context is moved out of the state and back, so its storage stays uniquely
 /// referenced and a running pass allocates nothing; a fresh context is made once per pass.
-public struct RepeatAnimation: CustomAnimation, CustomStringConvertible {
-    public var base: Animation
+@usableFromInline package struct RepeatAnimation: CustomAnimation, CustomStringConvertible {
+    @usableFromInline package var base: Animation
     /// The number of passes; `nil` repeats forever.
-    public var repeatCount: Int?
-    public var autoreverses: Bool
+    @usableFromInline package var repeatCount: Int?
+    @usableFromInline package var autoreverses: Bool
 
-    public init(base: Animation, repeatCount: Int?, autoreverses: Bool) {
+    @usableFromInline package init(base: Animation, repeatCount: Int?, autoreverses: Bool) {
         self.base = base
         self.repeatCount = repeatCount
         self.autoreverses = autoreverses
     }
 
-    public var description: String {
+    @usableFromInline package var description: String {
         if let repeatCount {
             return "\(base).repeatCount(\(repeatCount), autoreverses: \(autoreverses))"
         }
@@ -45,7 +45,7 @@ public struct RepeatAnimation: CustomAnimation, CustomStringConvertible {
     }
 
     @inlinable
-    public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
+    package func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
         var state = context.state[RepeatStateKey<V>.self]
         if state.baseContext.state.storage != nil {
             // Move the base context out so `state` holds the only reference to its storage.
@@ -72,7 +72,7 @@ public struct RepeatAnimation: CustomAnimation, CustomStringConvertible {
     }
 
     @inlinable
-    public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
+    package func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
         let state = context.state[RepeatStateKey<V>.self]
         guard let v = base.velocity(value: value, time: time - state.passStart, context: state.baseContext) else {
             return nil

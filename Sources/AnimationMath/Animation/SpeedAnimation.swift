@@ -4,32 +4,32 @@
 /// Composes in call order (see `DelayAnimation`). Merging (SwiftUI's rule, per OpenSwiftUI's
 /// audited `SpeedAnimation`): only with the same speed modifier at the same speed, and then only if
 /// the base merges with the previous base at the sped-up time s · time.
-public struct SpeedAnimation: CustomAnimation, CustomStringConvertible {
-    public var base: Animation
-    public var speed: Double
+@usableFromInline package struct SpeedAnimation: CustomAnimation, CustomStringConvertible {
+    @usableFromInline package var base: Animation
+    @usableFromInline package var speed: Double
 
     /// - Precondition: `speed > 0` and finite (0 would freeze the animation forever, a negative
     ///   speed would run it backwards from before its start).
-    public init(base: Animation, speed: Double) {
+    @usableFromInline package init(base: Animation, speed: Double) {
         precondition(speed > 0 && speed.isFinite, "speed must be finite and > 0 (got \(speed))")
         self.base = base
         self.speed = speed
     }
 
-    public var description: String { "\(base).speed(\(animationDescription(speed)))" }
+    @usableFromInline package var description: String { "\(base).speed(\(animationDescription(speed)))" }
 
     @inlinable
-    public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
+    package func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
         base.animate(value: value, time: time * speed, context: &context)
     }
 
     @inlinable
-    public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
+    package func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
         base.velocity(value: value, time: time * speed, context: context)?.scaled(by: speed)
     }
 
     @inlinable
-    public func shouldMerge<V: VectorArithmetic>(
+    package func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
     ) -> Bool {
         guard let previous = previous.base as? SpeedAnimation, previous.speed == speed else { return false }

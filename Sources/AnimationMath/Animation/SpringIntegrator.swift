@@ -15,19 +15,19 @@
 /// the time accumulates `1/300` in floating point. Against the exact ODE solution it departs early on
 /// because the force starts at zero (about 0.4 % of the interval for response 0.5); that is SwiftUI's
 /// behaviour, measured by the verifier, not an error to fix here.
-public struct SpringIntegratorState<Value: VectorArithmetic> {
+@usableFromInline package struct SpringIntegratorState<Value: VectorArithmetic> {
     /// The offset covered so far (zero at the start, the interval at rest).
-    public var offset: Value
+    @usableFromInline package var offset: Value
     /// The velocity, in units of the value per second.
-    public var velocity: Value
+    @usableFromInline package var velocity: Value
     /// The force (acceleration of a unit mass) after the last step.
-    public var force: Value
+    @usableFromInline package var force: Value
     /// The time the integration has reached; after `advance` it is the first step time at or after
     /// the requested time (the integrator overshoots by less than one step).
-    public var time: Double
+    @usableFromInline package var time: Double
 
     @inlinable
-    public init(offset: Value = .zero, velocity: Value = .zero, force: Value = .zero, time: Double = 0) {
+    package init(offset: Value = .zero, velocity: Value = .zero, force: Value = .zero, time: Double = 0) {
         self.offset = offset
         self.velocity = velocity
         self.force = force
@@ -35,28 +35,28 @@ public struct SpringIntegratorState<Value: VectorArithmetic> {
     }
 
     /// The fixed step, 1/300 s.
-    public static var step: Double { 1.0 / 300.0 }
+    @usableFromInline package static var step: Double { 1.0 / 300.0 }
 
     /// The largest stiffness the integrator uses, 45 000 s⁻² (response ≈ 0.0296 s): below that
     /// response the explicit step would go unstable, so SwiftUI caps it (AnimationMath.docc/SpringAnimationIntegrator.md).
-    public static var maximumStiffness: Double { 45_000 }
+    @usableFromInline package static var maximumStiffness: Double { 45_000 }
 
     /// When the integration lags the requested time by more than this (the app was suspended), it
     /// restarts one 60 Hz frame before the requested time instead of replaying the whole gap.
-    public static var maximumGap: Double { 1 }
+    @usableFromInline package static var maximumGap: Double { 1 }
 
     /// The squared velocity and squared force at or below which the motion may finish:
     /// max(|v|², |F|²) ≤ 0.0036, i.e. |v| ≤ 0.06 and |F| ≤ 0.06 in the value's own units. The
     /// threshold is absolute, so the finish time depends on the size of the interval.
-    public static var restThresholdSquared: Double { 0.0036 }
+    @usableFromInline package static var restThresholdSquared: Double { 0.0036 }
 
     /// The finish tolerance on the remaining distance, as a fraction of the interval: |Δ − x| ≤ |0.01 Δ|.
-    public static var distanceFraction: Double { 0.01 }
+    @usableFromInline package static var distanceFraction: Double { 0.01 }
 
     /// SwiftUI's stiffness for a response: (2π / r)², capped at `maximumStiffness` (a response of 0
     /// or a tiny one gives the cap).
     @inlinable
-    public static func stiffness(response: Double) -> Double {
+    package static func stiffness(response: Double) -> Double {
         let frequency = 2 * Double.pi / response
         return Swift.min(frequency * frequency, maximumStiffness)
     }
@@ -73,7 +73,7 @@ public struct SpringIntegratorState<Value: VectorArithmetic> {
     /// growing. At the cap (k = 45 000, any response ≤ 0.0296 s) ζ_max = 1.237; at response 0.5,
     /// 23.86; at 2.2, 105.0. `hooke verify` maps the boundary by running the rule.
     @inlinable
-    public static func maximumStableDampingRatio(stiffness: Double) -> Double {
+    package static func maximumStableDampingRatio(stiffness: Double) -> Double {
         let a = stiffness.squareRoot() * step
         return (1 - a * a / 4) / a
     }
@@ -81,7 +81,7 @@ public struct SpringIntegratorState<Value: VectorArithmetic> {
     /// Whether the rule stays bounded: 0 ≤ ζ < `maximumStableDampingRatio(stiffness:)` for k > 0.
     /// A negative ζ (or k ≤ 0) grows, as the spring it stands for does; NaN is not stable.
     @inlinable
-    public static func isStable(stiffness: Double, dampingRatio: Double) -> Bool {
+    package static func isStable(stiffness: Double, dampingRatio: Double) -> Bool {
         stiffness > 0 && dampingRatio >= 0 && dampingRatio < maximumStableDampingRatio(stiffness: stiffness)
     }
 
@@ -107,7 +107,7 @@ public struct SpringIntegratorState<Value: VectorArithmetic> {
     /// - Complexity: O(steps), one step per 1/300 s of `time − self.time` (at most 301 after a gap).
     @inlinable
     @discardableResult
-    public mutating func advance(interval: Value, to time: Double, stiffness: Double, dampingRatio: Double) -> Bool {
+    package mutating func advance(interval: Value, to time: Double, stiffness: Double, dampingRatio: Double) -> Bool {
         let h = Self.step
         if time - self.time > Self.maximumGap {
             self.time = time - 1.0 / 60.0
@@ -129,7 +129,7 @@ public struct SpringIntegratorState<Value: VectorArithmetic> {
 
     /// The damping coefficient of a step, −2√k·ζ, formed as `advance` forms it.
     @inlinable @inline(__always)
-    public static func damping(stiffness: Double, dampingRatio: Double) -> Double {
+    package static func damping(stiffness: Double, dampingRatio: Double) -> Double {
         -2 * stiffness.squareRoot() * dampingRatio
     }
 
@@ -138,7 +138,7 @@ public struct SpringIntegratorState<Value: VectorArithmetic> {
     /// d = `damping(stiffness:dampingRatio:)`. Exposed so that code stepping many integrators at
     /// once (the frame harness's struct-of-arrays kernel) performs exactly these operations.
     @inlinable @inline(__always)
-    public static func step(offset: inout Value, velocity: inout Value, force: inout Value, interval: Value,
+    package static func step(offset: inout Value, velocity: inout Value, force: inout Value, interval: Value,
                             stiffness: Double, damping: Double) {
         var f = force
         f.scale(by: 1.0 / 600.0)
@@ -155,7 +155,7 @@ public struct SpringIntegratorState<Value: VectorArithmetic> {
 
     /// Whether the state meets the finish rule for `interval` (see `advance`).
     @inlinable
-    public func isAtRest(interval: Value) -> Bool {
+    package func isAtRest(interval: Value) -> Bool {
         guard Swift.max(velocity.magnitudeSquared, force.magnitudeSquared) <= Self.restThresholdSquared else {
             return false
         }

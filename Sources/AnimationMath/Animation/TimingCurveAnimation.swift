@@ -9,14 +9,14 @@
 /// Cost: `animate` and `velocity` each solve the curve once (a Bézier's fast solve, see
 /// `CubicTimingBezier`). The Animator asks for both every frame through `animateThenVelocity`,
 /// which solves once (`UnitCurve.valueAndVelocity(at:)`, bit-for-bit the two separate results).
-public struct TimingCurveAnimation: CustomAnimation, CustomStringConvertible {
+@usableFromInline package struct TimingCurveAnimation: CustomAnimation, CustomStringConvertible {
     /// The shape of the motion over unit progress.
-    public var curve: UnitCurve
+    @usableFromInline package var curve: UnitCurve
     /// The duration in seconds.
-    public var duration: Double
+    @usableFromInline package var duration: Double
 
     /// - Precondition: `duration > 0` and finite (a zero duration has no progress to follow).
-    public init(curve: UnitCurve, duration: Double) {
+    @usableFromInline package init(curve: UnitCurve, duration: Double) {
         precondition(duration > 0 && duration.isFinite,
                      "timing-curve duration must be finite and > 0 seconds (got \(duration))")
         self.curve = curve
@@ -24,13 +24,13 @@ public struct TimingCurveAnimation: CustomAnimation, CustomStringConvertible {
     }
 
     @inlinable
-    public func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
+    package func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
         guard time <= duration else { return nil }
         return value.scaled(by: curve.value(at: time / duration))
     }
 
     @inlinable
-    public func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
+    package func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
         guard time <= duration else { return .zero }
         return value.scaled(by: curve.velocity(at: time / duration) / duration)
     }
@@ -44,7 +44,7 @@ public struct TimingCurveAnimation: CustomAnimation, CustomStringConvertible {
         return (value.scaled(by: point.value), value.scaled(by: point.velocity / duration))
     }
 
-    public var description: String {
+    @usableFromInline package var description: String {
         let d = animationDescription(duration)
         switch curve {
         case .linear: return "linear(duration: \(d))"

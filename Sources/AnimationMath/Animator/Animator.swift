@@ -200,7 +200,7 @@ public struct Animator<Value: VectorArithmetic> {
     /// How many chain entries and pending completions are reserved on first use. Chains longer than
     /// this are rare (each needs a non-merging change while all older ones still run); a longer one
     /// grows the array once and keeps the capacity.
-    public static var reservedChainCapacity: Int { 8 }
+    @usableFromInline package static var reservedChainCapacity: Int { 8 }
 
     /// The value most recently set: where the presentation ends up.
     @inlinable public var modelValue: Value { model }
@@ -368,10 +368,6 @@ public struct Animator<Value: VectorArithmetic> {
         value += result
         return Frame(time: time, value: value, velocity: velocityIsKnown ? velocity : nil)
     }
-
-    /// The presentation value at `time` (evaluates the frame; see `frame(at:)`).
-    @inlinable
-    public mutating func presentationValue(at time: Double) -> Value { frame(at: time).value }
 
     /// Empties `completionEvents`, keeping its storage for the next events.
     public mutating func removeAllCompletionEvents() {

@@ -39,19 +39,19 @@ import Darwin
 /// With displacement d = x − target and velocity v, one step maps
 /// `d ← m11·d + m12·v`, `v ← m21·d + m22·v` exactly (up to rounding), for any starting state.
 /// Composing the matrix of Δ₁ with that of Δ₂ gives the matrix of Δ₁ + Δ₂.
-public struct SpringTransition: Hashable, Sendable {
+@usableFromInline package struct SpringTransition: Hashable, Sendable {
     /// ∂d(Δ)/∂d(0) = C + λS.
-    public var m11: Double
+    @usableFromInline package var m11: Double
     /// ∂d(Δ)/∂v(0) = S.
-    public var m12: Double
+    @usableFromInline package var m12: Double
     /// ∂v(Δ)/∂d(0) = −ω0²S.
-    public var m21: Double
+    @usableFromInline package var m21: Double
     /// ∂v(Δ)/∂v(0) = C − λS.
-    public var m22: Double
+    @usableFromInline package var m22: Double
 
     /// Creates a matrix from its four entries (row by row).
     @inlinable
-    public init(m11: Double, m12: Double, m21: Double, m22: Double) {
+    package init(m11: Double, m12: Double, m21: Double, m22: Double) {
         self.m11 = m11
         self.m12 = m12
         self.m21 = m21
@@ -60,7 +60,7 @@ public struct SpringTransition: Hashable, Sendable {
 
     /// Advances a scalar displacement (x − target) and velocity by one step.
     @inlinable
-    public func apply(displacement: inout Double, velocity: inout Double) {
+    package func apply(displacement: inout Double, velocity: inout Double) {
         let d = displacement, v = velocity
         displacement = m11 * d + m12 * v
         velocity = m21 * d + m22 * v
@@ -70,20 +70,10 @@ public struct SpringTransition: Hashable, Sendable {
     ///
     /// Four `scale` operations on `V`.
     @inlinable
-    public func apply<V: VectorArithmetic>(value: inout V, velocity: inout V, target: V) {
+    package func apply<V: VectorArithmetic>(value: inout V, velocity: inout V, target: V) {
         let d = value - target, v = velocity
         value = target + d.scaled(by: m11) + v.scaled(by: m12)
         velocity = d.scaled(by: m21) + v.scaled(by: m22)
-    }
-
-    /// The matrix of this step followed by `next` (the product `next · self`).
-    @inlinable
-    public func followed(by next: SpringTransition) -> SpringTransition {
-        SpringTransition(
-            m11: next.m11 * m11 + next.m12 * m21,
-            m12: next.m11 * m12 + next.m12 * m22,
-            m21: next.m21 * m11 + next.m22 * m21,
-            m22: next.m21 * m12 + next.m22 * m22)
     }
 }
 
@@ -97,7 +87,7 @@ extension Spring {
     /// - Complexity: one `exp` and one `sin`/`cos` pair (underdamped), one `exp` (critical), or one
     ///   `exp` and one `expm1` (overdamped).
     @inlinable
-    public func transition(deltaTime t: Double) -> SpringTransition {
+    package func transition(deltaTime t: Double) -> SpringTransition {
         let ω = _angularFrequency, λ = _decayConstant
         let ω0Squared = _naturalFrequency * _naturalFrequency
         if ω > 0 {

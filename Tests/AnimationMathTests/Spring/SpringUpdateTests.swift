@@ -10,6 +10,15 @@ import Testing
 /// leaves about 2× margin. The undamped spring is the worst case: nothing decays.
 private let steppingTolerance = 1e-12
 
+/// The matrix of `first` followed by `next` (the product `next · first`): the test's own 2×2 product.
+private func followed(_ first: SpringTransition, by next: SpringTransition) -> SpringTransition {
+    SpringTransition(
+        m11: next.m11 * first.m11 + next.m12 * first.m21,
+        m12: next.m11 * first.m12 + next.m12 * first.m22,
+        m21: next.m21 * first.m11 + next.m22 * first.m21,
+        m22: next.m21 * first.m12 + next.m22 * first.m22)
+}
+
 private let steps = 1000
 /// 1/1024 s: a step whose multiples are exact, so n·Δ is the same time as the single evaluation.
 private let stepSize = 1.0 / 1024
@@ -51,7 +60,7 @@ private let springs: [Spring] = [
         var product = SpringTransition(m11: 1, m12: 0, m21: 0, m22: 1)
         for _ in 0..<steps {
             step.apply(displacement: &displacement, velocity: &velocity)
-            product = product.followed(by: step)
+            product = followed(product, by: step)
         }
         let total = Double(steps) * stepSize
         let ω0 = spring.naturalFrequency
