@@ -16,7 +16,8 @@ let package = Package(
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
         // The ground truth: GSL ODE integration of the damped oscillator, Bézier root finding.
         .target(name: "ReferenceSolver", dependencies: ["CGSL"]),
-        // What the verifier, the harness and the report share: the seeded generator, atomic writes.
+        // What the verifier, the harness and the report share: the seeded generator, atomic writes,
+        // double-double arithmetic.
         .target(name: "HookeSupport"),
         // The verifier: cases, grids, error metrics, invariants, checks, the accuracy baseline.
         .target(name: "Verification", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport"]),
@@ -31,8 +32,8 @@ let package = Package(
         .target(name: "HookeCommandLine", dependencies: ["AnimationMath", "ReferenceSolver", "Verification", "FrameBench", "Reporting", "HookeSupport"]),
         .executableTarget(name: "hooke", dependencies: ["HookeCommandLine"]),
 
-        .testTarget(name: "AnimationMathTests", dependencies: ["AnimationMath", "ReferenceSolver"]),
-        .testTarget(name: "ReferenceSolverTests", dependencies: ["ReferenceSolver"]),
+        .testTarget(name: "AnimationMathTests", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport"]),
+        .testTarget(name: "ReferenceSolverTests", dependencies: ["ReferenceSolver", "CGSL"]),
         .testTarget(name: "VerificationTests", dependencies: ["Verification", "AnimationMath", "ReferenceSolver"]),
         .testTarget(name: "FrameBenchTests", dependencies: ["FrameBench", "AnimationMath", "ReferenceSolver", "HookeSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Verification", "FrameBench"],

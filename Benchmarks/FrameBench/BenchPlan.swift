@@ -43,7 +43,7 @@ public struct BenchPlan: Sendable, Equatable {
     /// baseline to judge it. 1,000 to 100,000 animations, plus 1,000,000 for the
     /// `fast` springs (the 120 Hz target); 1 thread and every core; 120 Hz.
     public static func quick(cores: Int) -> BenchPlan {
-        BenchPlan(workloads: Workload.allCases.filter(\.isAvailable), strategies: nil,
+        BenchPlan(workloads: Workload.allCases, strategies: nil,
                   animationCounts: [1_000, 10_000, 100_000], threadCounts: Array(Set([1, cores])).sorted(),
                   frameRate: 120, warmupFrames: 5, minimumFrames: PerformanceBaseline.Thresholds.standard.minimumSamples,
                   maximumFrames: 400,
@@ -53,7 +53,7 @@ public struct BenchPlan: Sendable, Equatable {
     /// The full run: under 5 minutes. 1,000 to 1,000,000 animations, every thread count from 1 to
     /// the cores, 120 Hz.
     public static func full(cores: Int) -> BenchPlan {
-        BenchPlan(workloads: Workload.allCases.filter(\.isAvailable), strategies: nil,
+        BenchPlan(workloads: Workload.allCases, strategies: nil,
                   animationCounts: [1_000, 10_000, 100_000, 1_000_000], threadCounts: Array(1...max(cores, 1)),
                   frameRate: 120, warmupFrames: 10, minimumFrames: 20, maximumFrames: 1_000,
                   secondsPerConfiguration: 1.0)
@@ -67,7 +67,7 @@ public struct BenchPlan: Sendable, Equatable {
     /// (so their ratios are measured under the same machine conditions), then thread counts.
     public var configurations: [BenchConfiguration] {
         var result: [BenchConfiguration] = []
-        for workload in workloads where workload.isAvailable {
+        for workload in workloads {
             var counts = animationCounts
             if includesMillionFastSprings, workload == .spring, !counts.contains(1_000_000) { counts.append(1_000_000) }
             for count in counts {

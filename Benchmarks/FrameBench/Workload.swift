@@ -29,10 +29,6 @@ public enum Workload: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// Whether the workload can run at all in this build (a workload added before its animation
-    /// model lands lists no strategies).
-    public var isAvailable: Bool { !strategies.isEmpty }
-
     /// Untimed frames this workload needs before it is in steady state, on top of the plan's
     /// warm-up. `mixed`: one full retarget period, so every value has been retargeted once — its
     /// first retarget creates the chain entry's state, later ones reuse storage (zero allocations).

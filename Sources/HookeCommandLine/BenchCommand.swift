@@ -80,9 +80,6 @@ struct BenchCommand: HookeCommand {
                 guard let workload = Workload(rawValue: name) else {
                     throw UsageError("--workload: must be one of \(Workload.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
                 }
-                guard workload.isAvailable else {
-                    throw UsageError("--workload: \(quoted(name)) is not available in this build (its animation model has not landed)")
-                }
                 return workload
             }
         }

@@ -33,10 +33,10 @@ struct ProfileCommand: HookeCommand {
 
     init(parsing arguments: ParsedArguments) throws {
         guard let name = arguments.positionals.first else {
-            throw UsageError("WORKLOAD: missing; one of \(Workload.allCases.filter(\.isAvailable).map(\.rawValue).joined(separator: ", "))")
+            throw UsageError("WORKLOAD: missing; one of \(Workload.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard let workload = Workload(rawValue: name), workload.isAvailable else {
-            throw UsageError("WORKLOAD: must be one of \(Workload.allCases.filter(\.isAvailable).map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
+        guard let workload = Workload(rawValue: name) else {
+            throw UsageError("WORKLOAD: must be one of \(Workload.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
         }
         let strategyName = arguments.string("--strategy") ?? "fast"
         guard let strategy = Strategy(rawValue: strategyName) else {

@@ -22,14 +22,6 @@ public enum BezierReference {
     static let rootBracketWidth = 2 * Double.ulpOfOne
     /// Brent needs ~50 iterations at worst here (bisection from width 1 to 4e−16 takes 52).
     static let brentIterationLimit = 200
-    /// Below this |leading coefficient| the cubic is solved as the quadratic it nearly is: the
-    /// dropped term A s³ moves x by ≤ |A| ≤ 1e−6, and the Newton polish on the full cubic then
-    /// removes that error in two or three quadratically convergent steps. (Dividing by a tiny A
-    /// for the monic form would instead put a huge spurious root next to the wanted one and
-    /// cost the closed form most of its digits.)
-    static let nearlyQuadraticLeading = 1e-6
-    /// Newton steps that polish a closed-form root on the original (non-monic) cubic.
-    static let polishIterations = 8
 
     /// Solves x(s) = p for s ∈ [0, 1] with `gsl_root_fsolver_brent`.
     ///
@@ -39,48 +31,6 @@ public enum BezierReference {
     ///   ``ReferenceError/gslFailure(function:status:reason:)`` if GSL does not converge.
     public static func parameter(x1: Double, x2: Double, forX p: Double) throws -> Double {
         try parameterTyped(x1: x1, x2: x2, forX: p)
-    }
-
-    /// The same root through `gsl_poly_solve_cubic` (the closed form), a second opinion: the
-    /// real root nearest [0, 1], polished by a few Newton steps on the original cubic and
-    /// clamped to [0, 1].
-    public static func parameterByCubic(x1: Double, x2: Double, forX p: Double) throws -> Double {
-        prepareGSL()
-        try validate(x1: x1, x2: x2, p: p)
-        if p == 0 { return 0 }
-        if p == 1 { return 1 }
-        // x(s) = A s³ + B s² + C s, from expanding the Bernstein form.
-        let a = 1 + 3 * x1 - 3 * x2
-        let b = 3 * x2 - 6 * x1
-        let c = 3 * x1
-        var roots = (0.0, 0.0, 0.0)
-        let count: Int32
-        if abs(a) >= nearlyQuadraticLeading {
-            count = gsl_poly_solve_cubic(b / a, c / a, -p / a, &roots.0, &roots.1, &roots.2)
-        } else {
-            count = gsl_poly_solve_quadratic(b, c, -p, &roots.0, &roots.1)
-        }
-        let candidates = [roots.0, roots.1, roots.2].prefix(Int(count)).filter(\.isFinite)
-        guard var s = candidates.min(by: { distanceToUnitInterval($0) < distanceToUnitInterval($1) })
-        else {
-            throw ReferenceError.gslFailure(
-                function: abs(a) >= nearlyQuadraticLeading
-                    ? "gsl_poly_solve_cubic" : "gsl_poly_solve_quadratic",
-                status: Int32(GSL_FAILURE),
-                reason: "no real root for x1 = \(x1), x2 = \(x2), p = \(p)")
-        }
-        s = min(max(s, 0), 1)
-        var residual = abs(coordinate(s, x1, x2) - p)
-        for _ in 0..<polishIterations where residual > 0 {
-            let slope = derivative(s, x1, x2)
-            guard slope > 0 else { break }
-            let next = min(max(s - (coordinate(s, x1, x2) - p) / slope, 0), 1)
-            let nextResidual = abs(coordinate(next, x1, x2) - p)
-            guard nextResidual < residual else { break }
-            s = next
-            residual = nextResidual
-        }
-        return s
     }
 
     /// y(s(p)): the value of the timing curve (x1, y1)(x2, y2) at progress p, with s from
@@ -155,18 +105,10 @@ public enum BezierReference {
         }
     }
 
-    private static func distanceToUnitInterval(_ s: Double) -> Double { max(0, -s, s - 1) }
-
     /// The Bernstein form 3(1−s)²s·c1 + 3(1−s)s²·c2 + s³.
     static func coordinate(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
         let r = 1 - s
         return 3 * r * s * (r * c1 + s * c2) + s * s * s
-    }
-
-    /// d/ds of ``coordinate(_:_:_:)``.
-    static func derivative(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
-        let r = 1 - s
-        return 3 * (r * r * c1 + 2 * r * s * (c2 - c1) + s * s * (1 - c2))
     }
 }
 

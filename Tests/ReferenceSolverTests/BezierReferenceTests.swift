@@ -34,7 +34,7 @@ struct BezierReferenceTests {
             for x2 in controls {
                 for p in progress {
                     let brent = try BezierReference.parameter(x1: x1, x2: x2, forX: p)
-                    let cubic = try BezierReference.parameterByCubic(x1: x1, x2: x2, forX: p)
+                    let cubic = try #require(parameterByCubic(x1: x1, x2: x2, forX: p))
                     #expect((0...1).contains(brent) && (0...1).contains(cubic))
                     let residuals = (abs(bezier(brent, x1, x2) - p), abs(bezier(cubic, x1, x2) - p))
                     #expect(residuals.0 <= bezierResidualTolerance, "brent x1 \(x1) x2 \(x2) p \(p)")
@@ -67,7 +67,7 @@ struct BezierReferenceTests {
     func ends() throws {
         #expect(try BezierReference.parameter(x1: 0.3, x2: 0.9, forX: 0) == 0)
         #expect(try BezierReference.parameter(x1: 0.3, x2: 0.9, forX: 1) == 1)
-        #expect(try BezierReference.parameterByCubic(x1: 0.3, x2: 0.9, forX: 1) == 1)
+        #expect(parameterByCubic(x1: 0.3, x2: 0.9, forX: 1) == 1)
         // x1 = x2 = 0.5 - 1/6 … linear x: x1 = 1/3, x2 = 2/3 makes x(s) = s.
         let s = try BezierReference.parameter(x1: 1.0 / 3, x2: 2.0 / 3, forX: 0.3)
         #expect(abs(s - 0.3) <= 4 * Double.ulpOfOne)

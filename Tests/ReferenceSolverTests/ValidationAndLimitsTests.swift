@@ -46,7 +46,7 @@ struct ValidationAndLimitsTests {
         #expect(invalidField { _ = try OscillatorReference.settleTime(stiffness: 0, damping: 1) } == "stiffness")
         #expect(invalidField { _ = try OscillatorReference.settleTime(stiffness: 1, damping: 1, epsilon: -1) } == "epsilon")
         #expect(invalidField { _ = try BezierReference.parameter(x1: 1.5, x2: 0.5, forX: 0.5) } == "x1")
-        #expect(invalidField { _ = try BezierReference.parameterByCubic(x1: 0.5, x2: -0.1, forX: 0.5) } == "x2")
+        #expect(invalidField { _ = try BezierReference.parameter(x1: 0.5, x2: -0.1, forX: 0.5) } == "x2")
         #expect(invalidField { _ = try BezierReference.parameter(x1: 0.5, x2: 0.5, forX: 1.01) } == "progress")
         #expect(invalidField { _ = try BezierReference.curveValue(x1: 0.5, y1: .nan, x2: 0.5, y2: 1, progress: 0.5) } == "y1")
     }
