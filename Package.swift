@@ -34,7 +34,7 @@ let package = Package(
 
         .testTarget(name: "AnimationMathTests", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport"]),
         .testTarget(name: "ReferenceSolverTests", dependencies: ["ReferenceSolver", "CGSL"]),
-        .testTarget(name: "VerificationTests", dependencies: ["Verification", "AnimationMath", "ReferenceSolver"]),
+        .testTarget(name: "VerificationTests", dependencies: ["Verification", "AnimationMath", "ReferenceSolver", "HookeSupport"]),
         .testTarget(name: "FrameBenchTests", dependencies: ["FrameBench", "AnimationMath", "ReferenceSolver", "HookeSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Verification", "FrameBench"],
                     exclude: ["Golden"]),

@@ -1,5 +1,6 @@
 import AnimationMath
 import Foundation
+import HookeSupport
 import Testing
 @testable import Verification
 

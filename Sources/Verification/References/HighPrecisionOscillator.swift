@@ -11,6 +11,8 @@
 // implementation starts from), then k = ω0² and c/m = 2ζω0 in double-double; for (m, k, c) the
 // three Doubles.
 
+import HookeSupport
+
 struct HighPrecisionOscillator: Sendable {
     /// A = [[0, 1], [−a21, −a22]]: a21 = k/m, a22 = c/m.
     var a21: DoubleDouble

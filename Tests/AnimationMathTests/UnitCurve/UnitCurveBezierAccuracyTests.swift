@@ -54,7 +54,7 @@ let presetBeziers: [(name: String, curve: UnitCurve, start: UnitPoint, end: Unit
     ("easeInOut", .easeInOut, UnitPoint(x: 0.42, y: 0), UnitPoint(x: 0.58, y: 1)),
 ]
 
-@Suite("UnitCurve Bézier accuracy (Float80 bisection reference)")
+@Suite("UnitCurve Bézier accuracy (bisection reference in Float80, or double-double off x86_64)")
 struct UnitCurveBezierAccuracyTests {
     struct Worst {
         var valueError = 0.0, conditionedError = 0.0, velocityError = 0.0
@@ -64,13 +64,13 @@ struct UnitCurveBezierAccuracyTests {
 
     static func measure(_ curve: UnitCurve, _ start: UnitPoint, _ end: UnitPoint,
                         progress: [Double], into worst: inout Worst, label: String) {
-        let reference = BezierReference80(start, end)
+        let reference = BezierBisectionReference(start, end)
         let solver = bezierSolver(curve)!
         for p in progress {
             let exact = reference.value(at: p)
             let slope = Double(reference.slope(at: p))
             let value = curve.value(at: p)
-            let error = Swift.abs(Double(Float80(value) - exact))
+            let error = Swift.abs(Double(WideFloat(value) - exact))
             let conditioned = error / (1 + Swift.abs(slope))
             worst.valueError = Swift.max(worst.valueError, error)
             if conditioned > worst.conditionedError {
@@ -95,7 +95,7 @@ struct UnitCurveBezierAccuracyTests {
                     let velocity = curve.velocity(at: p)
                     let allowed = bezierVelocityTolerance * (1 + Swift.abs(slope))
                         + solverResidual * Swift.abs(Double(curvature))
-                    let error = Swift.abs(Double(Float80(velocity) - exactSlope))
+                    let error = Swift.abs(Double(WideFloat(velocity) - exactSlope))
                     worst.velocityError = Swift.max(worst.velocityError, error / allowed)
                     #expect(error <= allowed, "\(label) velocity at \(p): \(velocity) vs \(exactSlope)")
                 }

@@ -20,7 +20,7 @@ struct UnitCurveHardCurveTests {
         #expect(hard.value(at: 0.5) == 0.5)
         #expect(hard.velocity(at: 0.5) == .infinity)
         let solver = try #require(bezierSolver(hard))
-        let reference = BezierReference80(UnitPoint(x: 1, y: 0), UnitPoint(x: 0, y: 1))
+        let reference = BezierBisectionReference(UnitPoint(x: 1, y: 0), UnitPoint(x: 0, y: 1))
         var previous = -Double.infinity
         var worstConditioned = 0.0, worstIterations = 0
         // Densely around ½, where s − ½ ~ (p − ½)^(1/3): the value is monotone and accurate.
@@ -30,7 +30,7 @@ struct UnitCurveHardCurveTests {
             #expect(value >= previous, "not monotone at \(p)")
             previous = value
             let slope = Swift.abs(Double(reference.slope(at: p)))
-            let error = Swift.abs(Double(Float80(value) - reference.value(at: p)))
+            let error = Swift.abs(Double(WideFloat(value) - reference.value(at: p)))
             // Where the slope is huge, error/(1 + slope) measures it in units of p's own rounding.
             worstConditioned = Swift.max(worstConditioned, error / (1 + slope))
             #expect(error <= bezierValueTolerance * (1 + slope), "value at \(p)")
@@ -80,7 +80,7 @@ struct UnitCurveHardCurveTests {
     @Test(arguments: [(0.5, 50.0, 0.5, -50.0), (0.1, -80.0, 0.9, 80.0), (0.3, 1e4, 0.7, 1e4)])
     func extremeOvershoot(x1: Double, y1: Double, x2: Double, y2: Double) {
         let overshoot = curve(x1, y1, x2, y2)
-        let reference = BezierReference80(UnitPoint(x: x1, y: y1), UnitPoint(x: x2, y: y2))
+        let reference = BezierBisectionReference(UnitPoint(x: x1, y: y1), UnitPoint(x: x2, y: y2))
         // The Bernstein terms of y reach 3 max|y|: the value's error scales with it (see
         // bezierValueTolerance, which assumes |y| ≤ 2).
         let scale = Swift.max(1, Swift.abs(y1), Swift.abs(y2)) / 2
@@ -90,7 +90,7 @@ struct UnitCurveHardCurveTests {
             let value = overshoot.value(at: p)
             peak = Swift.max(peak, Swift.abs(value))
             let slope = Swift.abs(Double(reference.slope(at: p)))
-            let error = Swift.abs(Double(Float80(value) - reference.value(at: p))) / (scale * (1 + slope))
+            let error = Swift.abs(Double(WideFloat(value) - reference.value(at: p))) / (scale * (1 + slope))
             worst = Swift.max(worst, error)
             #expect(error <= bezierValueTolerance, "value at \(p): \(value)")
             #expect(overshoot.velocity(at: p).isFinite)

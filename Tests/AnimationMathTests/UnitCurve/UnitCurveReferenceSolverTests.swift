@@ -22,7 +22,7 @@ struct UnitCurveReferenceSolverTests {
     static func compare(_ curve: UnitCurve, _ start: UnitPoint, _ end: UnitPoint,
                         progress: [Double], label: String, into worst: inout Worst) throws {
         let x1 = Swift.min(Swift.max(start.x, 0), 1), x2 = Swift.min(Swift.max(end.x, 0), 1)
-        let float80 = BezierReference80(start, end)
+        let float80 = BezierBisectionReference(start, end)
         for p in progress {
             let gsl = try BezierReference.curveValue(x1: x1, y1: start.y, x2: x2, y2: end.y, progress: p)
             let value = curve.value(at: p)
