@@ -37,46 +37,22 @@ public enum SVGChartRenderer {
     /// left out: unreadable on white).
     public static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#999933"]
 
-    /// The SVG text of `chart`.
+    /// The SVG text of `chart`: the document, then each chart element in drawing order (grid, axes,
+    /// reference lines, bands, series, frame, legend, notes).
     public static func render(_ chart: Chart) -> String {
         // Values each series will draw, after log-axis clamping.
         var clampedAny = false
-        let drawable: [[(Double, Double)?]] = chart.series.map { series in
-            zip(series.x, series.y).map { x, y -> (Double, Double)? in
-                guard let px = prepare(x, chart.xAxis, &clampedAny), let py = prepare(y, chart.yAxis, &clampedAny) else {
-                    return nil
-                }
-                return (px, py)
-            }
-        }
-        // Bands: (x, lower, upper) per point.
-        let bands: [[(Double, Double, Double)?]] = chart.series.map { series in
-            guard let band = series.band else { return [] }
-            return series.x.indices.map { i -> (Double, Double, Double)? in
-                guard let x = prepare(series.x[i], chart.xAxis, &clampedAny),
-                      let lower = prepare(band.lower[i], chart.yAxis, &clampedAny),
-                      let upper = prepare(band.upper[i], chart.yAxis, &clampedAny) else { return nil }
-                return (x, lower, upper)
-            }
-        }
+        let drawable = drawablePoints(chart, clampedAny: &clampedAny)
+        let bands = bandPoints(chart, clampedAny: &clampedAny)
         let points = drawable.flatMap { $0.compactMap { $0 } }
         let bandValues = bands.flatMap { $0.compactMap { $0 }.flatMap { [$0.1, $0.2] } }
-        let xLayout = layout(chart.xAxis, values: points.map(\.0))
-        let yLayout = layout(chart.yAxis, values: points.map(\.1) + bandValues + chart.referenceLines.map(\.y))
-
-        let longestYLabel = yLayout.ticks.filter(\.isMajor).map(\.label.count).max() ?? 1
-        let left = 34 + characterWidth * Double(longestYLabel) + 12
-        let plotWidth = width - left - rightMargin
-        let top = topMargin
-        let bottom = top + plotHeight
-        func px(_ x: Double) -> Double { left + xLayout.fraction(x) * plotWidth }
-        func py(_ y: Double) -> Double { bottom - yLayout.fraction(y) * plotHeight }
+        let frame = PlotFrame(chart, points: points, bandValues: bandValues)
 
         // Legend: a grid of equal columns below the axis title.
         let legendItemWidth = 40 + characterWidth * Double(chart.series.map(\.label.count).max() ?? 0)
         let columns = Swift.max(1, Int((width - 2 * 16) / legendItemWidth))
         let legendRows = chart.series.isEmpty ? 0 : (chart.series.count + columns - 1) / columns
-        let legendTop = bottom + 58
+        let legendTop = frame.bottom + 58
         var notes = chart.notes
         if clampedAny, let floor = chart.yAxis.floor ?? chart.xAxis.floor {
             notes.append("Values at or below \(compactNumber(floor)) (including exact zeros) are drawn at \(compactNumber(floor)).")
@@ -87,6 +63,80 @@ public enum SVGChartRenderer {
         let height = (notesTop + Double(noteLines.count) * noteLineHeight + 12).rounded(.up)
 
         var svg = SVGBuilder()
+        openDocument(&svg, chart, frame, height: height)
+        drawGrid(&svg, frame)
+        drawXAxis(&svg, chart, frame)
+        drawYAxis(&svg, chart, frame)
+        // Reference lines, then the series, clipped to the plot area.
+        svg.open("g", [("clip-path", "url(#plot-area-\(chart.id))")])
+        drawReferenceLines(&svg, chart, frame)
+        drawBands(&svg, chart, bands, frame)
+        drawSeries(&svg, chart, drawable, frame)
+        svg.close("g")
+        if points.isEmpty {
+            svg.element("text", [("x", n(frame.left + frame.plotWidth / 2)), ("y", n(frame.top + plotHeight / 2)),
+                                 ("text-anchor", "middle"), ("fill", "#777777"), ("font-size", "14")], text: "no data")
+        }
+        svg.empty("rect", [("class", "plot-frame"), ("x", n(frame.left)), ("y", n(frame.top)), ("width", n(frame.plotWidth)),
+                           ("height", n(plotHeight)), ("fill", "none"), ("stroke", "#333333")])
+        drawLegend(&svg, chart, columns: columns, top: legendTop)
+        drawNotes(&svg, noteLines, top: notesTop)
+        svg.close("svg")
+        return svg.text
+    }
+
+    /// Where the plot area sits in the document and how axis values map onto it.
+    struct PlotFrame {
+        let xLayout: AxisLayout
+        let yLayout: AxisLayout
+        let left: Double
+        let plotWidth: Double
+        let top: Double
+        let bottom: Double
+
+        /// Lays the axes out over the drawn points (and, on y, the bands and reference lines); the left
+        /// margin fits the longest y label.
+        init(_ chart: Chart, points: [(Double, Double)], bandValues: [Double]) {
+            xLayout = layout(chart.xAxis, values: points.map(\.0))
+            yLayout = layout(chart.yAxis, values: points.map(\.1) + bandValues + chart.referenceLines.map(\.y))
+            let longestYLabel = yLayout.ticks.filter(\.isMajor).map(\.label.count).max() ?? 1
+            left = 34 + characterWidth * Double(longestYLabel) + 12
+            plotWidth = width - left - rightMargin
+            top = topMargin
+            bottom = top + plotHeight
+        }
+
+        func px(_ x: Double) -> Double { left + xLayout.fraction(x) * plotWidth }
+        func py(_ y: Double) -> Double { bottom - yLayout.fraction(y) * plotHeight }
+    }
+
+    /// Each series' points ready for the axes (nil where a value cannot be drawn).
+    static func drawablePoints(_ chart: Chart, clampedAny: inout Bool) -> [[(Double, Double)?]] {
+        chart.series.map { series in
+            zip(series.x, series.y).map { x, y -> (Double, Double)? in
+                guard let px = prepare(x, chart.xAxis, &clampedAny), let py = prepare(y, chart.yAxis, &clampedAny) else {
+                    return nil
+                }
+                return (px, py)
+            }
+        }
+    }
+
+    /// Each series' band as (x, lower, upper) per point; empty for a series without a band.
+    static func bandPoints(_ chart: Chart, clampedAny: inout Bool) -> [[(Double, Double, Double)?]] {
+        chart.series.map { series in
+            guard let band = series.band else { return [] }
+            return series.x.indices.map { i -> (Double, Double, Double)? in
+                guard let x = prepare(series.x[i], chart.xAxis, &clampedAny),
+                      let lower = prepare(band.lower[i], chart.yAxis, &clampedAny),
+                      let upper = prepare(band.upper[i], chart.yAxis, &clampedAny) else { return nil }
+                return (x, lower, upper)
+            }
+        }
+    }
+
+    /// The `<svg>` element, its title, white background, the plot-area clip path and the chart title.
+    static func openDocument(_ svg: inout SVGBuilder, _ chart: Chart, _ frame: PlotFrame, height: Double) {
         svg.open("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("id", chart.id), ("width", n(width)), ("height", n(height)),
                          ("viewBox", "0 0 \(n(width)) \(n(height))"), ("font-family", "DejaVu Sans, Arial, sans-serif"),
                          ("font-size", n(fontSize))])
@@ -96,37 +146,50 @@ public enum SVGChartRenderer {
         svg.open("clipPath", [("id", "plot-area-\(chart.id)")])
         // Slack of one marker radius so a marker on the frame (a value at the axis end) is whole.
         let slack = 5.0
-        svg.empty("rect", [("x", n(left - slack)), ("y", n(top - slack)), ("width", n(plotWidth + 2 * slack)),
+        svg.empty("rect", [("x", n(frame.left - slack)), ("y", n(frame.top - slack)), ("width", n(frame.plotWidth + 2 * slack)),
                            ("height", n(plotHeight + 2 * slack))])
         svg.close("clipPath")
         svg.close("defs")
         svg.element("text", [("class", "chart-title"), ("x", n(width / 2)), ("y", "28"), ("text-anchor", "middle"),
                              ("font-size", n(titleFontSize)), ("font-weight", "bold")], text: chart.title)
+    }
 
-        // Grid and ticks.
+    /// Grid lines at the major ticks of both axes.
+    static func drawGrid(_ svg: inout SVGBuilder, _ frame: PlotFrame) {
         svg.open("g", [("class", "grid"), ("stroke", "#e4e4e4"), ("stroke-width", "1")])
-        for tick in xLayout.ticks where tick.isMajor {
-            svg.empty("line", [("x1", n(px(tick.value))), ("y1", n(top)), ("x2", n(px(tick.value))), ("y2", n(bottom))])
+        for tick in frame.xLayout.ticks where tick.isMajor {
+            svg.empty("line", [("x1", n(frame.px(tick.value))), ("y1", n(frame.top)), ("x2", n(frame.px(tick.value))), ("y2", n(frame.bottom))])
         }
-        for tick in yLayout.ticks where tick.isMajor {
-            svg.empty("line", [("x1", n(left)), ("y1", n(py(tick.value))), ("x2", n(left + plotWidth)), ("y2", n(py(tick.value)))])
+        for tick in frame.yLayout.ticks where tick.isMajor {
+            svg.empty("line", [("x1", n(frame.left)), ("y1", n(frame.py(tick.value))), ("x2", n(frame.left + frame.plotWidth)),
+                               ("y2", n(frame.py(tick.value)))])
         }
         svg.close("g")
+    }
+
+    /// The x axis: tick marks, major tick labels and the axis title.
+    static func drawXAxis(_ svg: inout SVGBuilder, _ chart: Chart, _ frame: PlotFrame) {
+        let bottom = frame.bottom
         svg.open("g", [("class", "x-axis")])
-        for tick in xLayout.ticks {
-            let x = px(tick.value)
+        for tick in frame.xLayout.ticks {
+            let x = frame.px(tick.value)
             svg.empty("line", [("x1", n(x)), ("y1", n(bottom)), ("x2", n(x)), ("y2", n(bottom + (tick.isMajor ? 6 : 3))),
                                ("stroke", "#333333")])
             if tick.isMajor {
                 svg.element("text", [("x", n(x)), ("y", n(bottom + 20)), ("text-anchor", "middle")], text: tick.label)
             }
         }
-        svg.element("text", [("class", "axis-title"), ("x", n(left + plotWidth / 2)), ("y", n(bottom + 42)),
+        svg.element("text", [("class", "axis-title"), ("x", n(frame.left + frame.plotWidth / 2)), ("y", n(bottom + 42)),
                              ("text-anchor", "middle"), ("font-size", "13")], text: chart.xAxis.title)
         svg.close("g")
+    }
+
+    /// The y axis: tick marks, major tick labels and the rotated axis title.
+    static func drawYAxis(_ svg: inout SVGBuilder, _ chart: Chart, _ frame: PlotFrame) {
+        let left = frame.left, top = frame.top
         svg.open("g", [("class", "y-axis")])
-        for tick in yLayout.ticks {
-            let y = py(tick.value)
+        for tick in frame.yLayout.ticks {
+            let y = frame.py(tick.value)
             svg.empty("line", [("x1", n(left - (tick.isMajor ? 6 : 3))), ("y1", n(y)), ("x2", n(left)), ("y2", n(y)),
                                ("stroke", "#333333")])
             if tick.isMajor {
@@ -137,37 +200,48 @@ public enum SVGChartRenderer {
                              ("font-size", "13"), ("transform", "rotate(-90 18 \(n(top + plotHeight / 2)))")],
                     text: chart.yAxis.title)
         svg.close("g")
+    }
 
-        // Reference lines, then the series, clipped to the plot area.
-        svg.open("g", [("clip-path", "url(#plot-area-\(chart.id))")])
-        for line in chart.referenceLines where line.y >= yLayout.lower && line.y <= yLayout.upper {
-            let y = py(line.y)
+    /// Dashed horizontal reference lines inside the y range, each with its label at the right.
+    static func drawReferenceLines(_ svg: inout SVGBuilder, _ chart: Chart, _ frame: PlotFrame) {
+        let left = frame.left, plotWidth = frame.plotWidth
+        for line in chart.referenceLines where line.y >= frame.yLayout.lower && line.y <= frame.yLayout.upper {
+            let y = frame.py(line.y)
             svg.empty("line", [("class", "reference-line"), ("x1", n(left)), ("y1", n(y)), ("x2", n(left + plotWidth)),
                                ("y2", n(y)), ("stroke", "#555555"), ("stroke-width", "1.5"), ("stroke-dasharray", "8 4")])
             svg.element("text", [("class", "reference-label"), ("x", n(left + plotWidth - 6)), ("y", n(y - 6)),
                                  ("text-anchor", "end"), ("fill", "#333333")] + halo, text: line.label)
         }
+    }
+
+    /// Each band as one closed, translucent path: along the upper edge, back along the lower.
+    static func drawBands(_ svg: inout SVGBuilder, _ chart: Chart, _ bands: [[(Double, Double, Double)?]], _ frame: PlotFrame) {
         for (index, series) in chart.series.enumerated() where !bands[index].isEmpty {
             let color = palette[(series.colorIndex ?? index) % palette.count]
             let shown = bands[index].compactMap { $0 }
-            let outline = shown.map { (px($0.0), py($0.2)) } + shown.reversed().map { (px($0.0), py($0.1)) }
+            let outline = shown.map { (frame.px($0.0), frame.py($0.2)) } + shown.reversed().map { (frame.px($0.0), frame.py($0.1)) }
             let d = outline.enumerated().map { ($0.offset == 0 ? "M" : "L") + n($0.element.0) + " " + n($0.element.1) }
                 .joined(separator: " ")
             svg.empty("path", [("class", "band"), ("id", "band-\(series.id)"), ("d", d.isEmpty ? "M0 0" : d + " Z"),
                                ("fill", color), ("fill-opacity", "0.18"), ("stroke", "none")])
         }
+    }
+
+    /// Every series in its style — bars, a line, markers — and its annotation.
+    static func drawSeries(_ svg: inout SVGBuilder, _ chart: Chart, _ drawable: [[(Double, Double)?]], _ frame: PlotFrame) {
         // Bars: each bar series takes an equal slice of 80% of the space between categories.
         let barSeries = chart.series.indices.filter { chart.series[$0].style == .bars }
         let categorySpacing: Double = {
             guard let fixed = chart.xAxis.fixedTicks, fixed.count > 1 else { return 1 }
             return (fixed[fixed.count - 1].value - fixed[0].value) / Double(fixed.count - 1)
         }()
-        let groupWidth = 0.8 * abs(px(categorySpacing) - px(0))
+        let groupWidth = 0.8 * abs(frame.px(categorySpacing) - frame.px(0))
         let barWidth = groupWidth / Double(Swift.max(barSeries.count, 1))
-        let barBase = py(chart.yAxis.scale == .log ? yLayout.lower : Swift.min(Swift.max(0, yLayout.lower), yLayout.upper))
+        let yLayout = frame.yLayout
+        let barBase = frame.py(chart.yAxis.scale == .log ? yLayout.lower : Swift.min(Swift.max(0, yLayout.lower), yLayout.upper))
         for (index, series) in chart.series.enumerated() {
             let color = palette[(series.colorIndex ?? index) % palette.count]
-            let screen = drawable[index].map { point in point.map { (px($0.0), py($0.1)) } }
+            let screen = drawable[index].map { point in point.map { (frame.px($0.0), frame.py($0.1)) } }
             if series.style == .bars, let slot = barSeries.firstIndex(of: index) {
                 svg.open("g", [("class", "bars"), ("id", "bars-\(series.id)"), ("fill", color)])
                 for case let (x, y)? in screen {
@@ -177,22 +251,7 @@ public enum SVGChartRenderer {
                 svg.close("g")
             }
             if series.style == .line || series.style == .lineAndMarkers {
-                var d = ""
-                var penDown = false
-                for point in screen {
-                    guard let (x, y) = point else {
-                        penDown = false
-                        continue
-                    }
-                    d += (d.isEmpty ? "" : " ") + (penDown ? "L" : "M") + n(x) + " " + n(y)
-                    penDown = true
-                }
-                var attributes = [("class", "series"), ("id", "series-\(series.id)"), ("data-label", series.label),
-                                  ("d", d.isEmpty ? "M0 0" : d), ("fill", "none"), ("stroke", color),
-                                  ("stroke-width", "2"), ("stroke-linejoin", "round")]
-                if let pattern = dashPattern(series.dash) { attributes.append(("stroke-dasharray", pattern)) }
-                if d.isEmpty { attributes.append(("visibility", "hidden")) }
-                svg.empty("path", attributes)
+                drawLine(&svg, series, screen, color: color)
             }
             if series.style == .markers || series.style == .lineAndMarkers {
                 svg.open("g", [("class", "markers"), ("id", "markers-\(series.id)"), ("fill", color)])
@@ -203,21 +262,36 @@ public enum SVGChartRenderer {
             }
             if let annotation = series.annotation, let (x, y) = screen.compactMap({ $0 }).last {
                 // Beside the point, on the side with more room; below it near the top of the plot.
-                let right = x < left + plotWidth * 0.75
-                let below = y - top < 20
+                let right = x < frame.left + frame.plotWidth * 0.75
+                let below = y - frame.top < 20
                 svg.element("text", [("class", "annotation"), ("x", n(right ? x + 8 : x - 8)), ("y", n(below ? y + 16 : y - 6)),
                                      ("text-anchor", right ? "start" : "end"), ("fill", color)] + halo, text: annotation)
             }
         }
-        svg.close("g")
-        if points.isEmpty {
-            svg.element("text", [("x", n(left + plotWidth / 2)), ("y", n(top + plotHeight / 2)), ("text-anchor", "middle"),
-                                 ("fill", "#777777"), ("font-size", "14")], text: "no data")
-        }
-        svg.empty("rect", [("class", "plot-frame"), ("x", n(left)), ("y", n(top)), ("width", n(plotWidth)),
-                           ("height", n(plotHeight)), ("fill", "none"), ("stroke", "#333333")])
+    }
 
-        // Legend.
+    /// One series' line: a path whose sub-paths break where a value is missing.
+    static func drawLine(_ svg: inout SVGBuilder, _ series: ChartSeries, _ screen: [(Double, Double)?], color: String) {
+        var d = ""
+        var penDown = false
+        for point in screen {
+            guard let (x, y) = point else {
+                penDown = false
+                continue
+            }
+            d += (d.isEmpty ? "" : " ") + (penDown ? "L" : "M") + n(x) + " " + n(y)
+            penDown = true
+        }
+        var attributes = [("class", "series"), ("id", "series-\(series.id)"), ("data-label", series.label),
+                          ("d", d.isEmpty ? "M0 0" : d), ("fill", "none"), ("stroke", color),
+                          ("stroke-width", "2"), ("stroke-linejoin", "round")]
+        if let pattern = dashPattern(series.dash) { attributes.append(("stroke-dasharray", pattern)) }
+        if d.isEmpty { attributes.append(("visibility", "hidden")) }
+        svg.empty("path", attributes)
+    }
+
+    /// The legend below the plot: one item per series, in `columns` equal columns from `top`.
+    static func drawLegend(_ svg: inout SVGBuilder, _ chart: Chart, columns: Int, top legendTop: Double) {
         svg.open("g", [("class", "legend")])
         let columnWidth = (width - 32) / Double(columns)
         for (index, series) in chart.series.enumerated() {
@@ -240,15 +314,16 @@ public enum SVGChartRenderer {
             svg.close("g")
         }
         svg.close("g")
-        if !noteLines.isEmpty {
-            svg.open("g", [("class", "notes"), ("fill", "#444444")])
-            for (index, line) in noteLines.enumerated() {
-                svg.element("text", [("x", "16"), ("y", n(notesTop + Double(index) * noteLineHeight + 10))], text: line)
-            }
-            svg.close("g")
+    }
+
+    /// The notes below the legend, one `<text>` per wrapped line; nothing when there are none.
+    static func drawNotes(_ svg: inout SVGBuilder, _ noteLines: [String], top notesTop: Double) {
+        guard !noteLines.isEmpty else { return }
+        svg.open("g", [("class", "notes"), ("fill", "#444444")])
+        for (index, line) in noteLines.enumerated() {
+            svg.element("text", [("x", "16"), ("y", n(notesTop + Double(index) * noteLineHeight + 10))], text: line)
         }
-        svg.close("svg")
-        return svg.text
+        svg.close("g")
     }
 
     /// A white outline behind text drawn over the plot, so a line under it does not cut through.
