@@ -11,7 +11,7 @@ typealias WideFloat = Float80
 /// `-Xswiftc -DHOOKE_NO_FLOAT80` to check this path): double-double, ~106 bits.
 typealias WideFloat = DoubleDouble
 
-extension DoubleDouble: @retroactive ExpressibleByIntegerLiteral, @retroactive Comparable {
+extension DoubleDouble: ExpressibleByIntegerLiteral, Comparable {
     package init(integerLiteral value: Int) { self.init(Double(value)) }
     /// Normalised pairs (|lo| ≤ ulp(hi)/2) order by hi, then lo.
     package static func < (x: DoubleDouble, y: DoubleDouble) -> Bool { x.hi < y.hi || (x.hi == y.hi && x.lo < y.lo) }
@@ -23,6 +23,12 @@ extension Double {
     init(_ value: DoubleDouble) { self = value.double }
 }
 #endif
+
+/// |value − exact|: the difference taken in `WideFloat`, then rounded to a Double.
+func wideError(_ value: Double, _ exact: WideFloat) -> Double {
+    let difference: WideFloat = WideFloat(value) - exact
+    return Swift.abs(Double(difference))
+}
 
 /// An independent reference for cubic Bézier timing curves: bisection in `WideFloat` (`Float80` on
 /// x86_64, double-double elsewhere; either at least 1,000 times finer than a Double) on the

@@ -70,7 +70,7 @@ struct UnitCurveBezierAccuracyTests {
             let exact = reference.value(at: p)
             let slope = Double(reference.slope(at: p))
             let value = curve.value(at: p)
-            let error = Swift.abs(Double(WideFloat(value) - exact))
+            let error = wideError(value, exact)
             let conditioned = error / (1 + Swift.abs(slope))
             worst.valueError = Swift.max(worst.valueError, error)
             if conditioned > worst.conditionedError {
@@ -95,7 +95,7 @@ struct UnitCurveBezierAccuracyTests {
                     let velocity = curve.velocity(at: p)
                     let allowed = bezierVelocityTolerance * (1 + Swift.abs(slope))
                         + solverResidual * Swift.abs(Double(curvature))
-                    let error = Swift.abs(Double(WideFloat(velocity) - exactSlope))
+                    let error = wideError(velocity, exactSlope)
                     worst.velocityError = Swift.max(worst.velocityError, error / allowed)
                     #expect(error <= allowed, "\(label) velocity at \(p): \(velocity) vs \(exactSlope)")
                 }
@@ -109,7 +109,7 @@ struct UnitCurveBezierAccuracyTests {
         for preset in presetBeziers {
             var worst = Worst()
             Self.measure(preset.curve, preset.start, preset.end, progress: progress, into: &worst, label: preset.name)
-            print("\(preset.name) vs Float80: worst |error| \(worst.valueError), worst error/(1+|slope|) \(worst.conditionedError), worst velocity error / allowed \(worst.velocityError) (\(worst.unresolvable) points next to a vertical tangent skipped), iterations max \(worst.iterations) mean \(Double(worst.totalIterations) / Double(worst.solves))")
+            print("\(preset.name) vs bisection: worst |error| \(worst.valueError), worst error/(1+|slope|) \(worst.conditionedError), worst velocity error / allowed \(worst.velocityError) (\(worst.unresolvable) points next to a vertical tangent skipped), iterations max \(worst.iterations) mean \(Double(worst.totalIterations) / Double(worst.solves))")
         }
     }
 
@@ -124,7 +124,7 @@ struct UnitCurveBezierAccuracyTests {
             Self.measure(curve, start, end, progress: progress, into: &worst,
                          label: "seed \(seed) curve \(curveIndex) \(start) \(end)")
         }
-        print("random grid vs Float80 (seed \(seed)): worst |error| \(worst.valueError), worst error/(1+|slope|) \(worst.conditionedError) (\(worst.where_)), worst velocity error / allowed \(worst.velocityError) (\(worst.unresolvable) points next to a vertical tangent skipped), iterations max \(worst.iterations) mean \(Double(worst.totalIterations) / Double(worst.solves))")
+        print("random grid vs bisection (seed \(seed)): worst |error| \(worst.valueError), worst error/(1+|slope|) \(worst.conditionedError) (\(worst.where_)), worst velocity error / allowed \(worst.velocityError) (\(worst.unresolvable) points next to a vertical tangent skipped), iterations max \(worst.iterations) mean \(Double(worst.totalIterations) / Double(worst.solves))")
         #expect(worst.iterations < CubicTimingBezier.maxIterations)
     }
 }

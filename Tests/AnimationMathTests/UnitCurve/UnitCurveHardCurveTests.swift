@@ -30,7 +30,7 @@ struct UnitCurveHardCurveTests {
             #expect(value >= previous, "not monotone at \(p)")
             previous = value
             let slope = Swift.abs(Double(reference.slope(at: p)))
-            let error = Swift.abs(Double(WideFloat(value) - reference.value(at: p)))
+            let error = wideError(value, reference.value(at: p))
             // Where the slope is huge, error/(1 + slope) measures it in units of p's own rounding.
             worstConditioned = Swift.max(worstConditioned, error / (1 + slope))
             #expect(error <= bezierValueTolerance * (1 + slope), "value at \(p)")
@@ -90,7 +90,7 @@ struct UnitCurveHardCurveTests {
             let value = overshoot.value(at: p)
             peak = Swift.max(peak, Swift.abs(value))
             let slope = Swift.abs(Double(reference.slope(at: p)))
-            let error = Swift.abs(Double(WideFloat(value) - reference.value(at: p))) / (scale * (1 + slope))
+            let error = wideError(value, reference.value(at: p)) / (scale * (1 + slope))
             worst = Swift.max(worst, error)
             #expect(error <= bezierValueTolerance, "value at \(p): \(value)")
             #expect(overshoot.velocity(at: p).isFinite)
