@@ -57,11 +57,31 @@ public struct KeyframeTrack<Value: VectorArithmetic> {
         self.keyframes = keyframes
 
         let durations = keyframes.map(\.duration)
+        let ends = Self.endTimes(durations)
+        duration = ends.last ?? 0
+
+        var segments: [KeyframeSegment<Value>] = []
+        segments.reserveCapacity(keyframes.count)
+        var value = initialValue
+        var velocity = Value.zero
+        for index in keyframes.indices {
+            let segment = Self.resolve(
+                keyframes[index], at: index, start: index == 0 ? 0 : ends[index - 1], value: &value, velocity: &velocity,
+                keyframes: keyframes, durations: durations, ends: ends)
+            if let segment { segments.append(segment) }
+        }
+        finalValue = value
+        self.segments = segments
+        segmentStarts = segments.map(\.start)
+    }
+
+    /// ends[i]: when keyframe i ends (it starts at ends[i − 1], 0 for the first), after checking that
+    /// every duration and their sum are finite and ≥ 0.
+    static func endTimes(_ durations: [Double]) -> [Double] {
         for (index, duration) in durations.enumerated() {
             precondition(duration >= 0 && duration.isFinite,
                          "KeyframeTrack: keyframe \(index) has duration \(duration); durations must be finite and ≥ 0 (a spring keyframe without a duration needs a spring that settles)")
         }
-        // ends[i]: when keyframe i ends; it starts at ends[i − 1] (0 for the first).
         var ends: [Double] = []
         ends.reserveCapacity(durations.count)
         var clock = 0.0
@@ -70,68 +90,66 @@ public struct KeyframeTrack<Value: VectorArithmetic> {
             ends.append(clock)
         }
         precondition(clock.isFinite, "KeyframeTrack: the total duration must be finite (got \(clock))")
-        duration = clock
+        return ends
+    }
 
-        var segments: [KeyframeSegment<Value>] = []
-        segments.reserveCapacity(keyframes.count)
-        var value = initialValue
-        var velocity = Value.zero
-        for index in keyframes.indices {
-            let start = index == 0 ? 0 : ends[index - 1]
-            let length = durations[index]
-            switch keyframes[index] {
-            case .move(let keyframe):
+    /// The segment keyframe `index` draws from `start` (nil for a move or a zero-length keyframe),
+    /// advancing `value` and `velocity` to where the next keyframe takes over.
+    static func resolve(
+        _ keyframe: Keyframe<Value>, at index: Int, start: Double, value: inout Value, velocity: inout Value,
+        keyframes: [Keyframe<Value>], durations: [Double], ends: [Double]
+    ) -> KeyframeSegment<Value>? {
+        let length = durations[index]
+        switch keyframe {
+        case .move(let keyframe):
+            value = keyframe.to
+            velocity = .zero
+            return nil
+
+        case .linear(let keyframe):
+            guard length > 0 else {
                 value = keyframe.to
                 velocity = .zero
+                return nil
+            }
+            let delta = keyframe.to - value
+            let segment = KeyframeSegment(start: start, duration: length, kind: .linear(keyframe.timingCurve), origin: value, a: delta)
+            value = keyframe.to
+            velocity = delta.scaled(by: keyframe.timingCurve.velocity(at: 1) / length)
+            return segment
 
-            case .linear(let keyframe):
-                guard length > 0 else {
-                    value = keyframe.to
-                    velocity = .zero
-                    continue
-                }
-                let delta = keyframe.to - value
-                segments.append(KeyframeSegment(start: start, duration: length, kind: .linear(keyframe.timingCurve),
-                                                 origin: value, a: delta))
-                value = keyframe.to
-                velocity = delta.scaled(by: keyframe.timingCurve.velocity(at: 1) / length)
+        case .spring(let keyframe):
+            let v0 = keyframe.startVelocity ?? velocity
+            guard length > 0 else {
+                velocity = v0
+                return nil
+            }
+            let delta = keyframe.to - value
+            let segment = KeyframeSegment(start: start, duration: length, kind: .spring(keyframe.spring), origin: value, a: delta, b: v0)
+            // Where the spring is when the next keyframe takes over (not necessarily `to`).
+            velocity = keyframe.spring.velocity(target: delta, initialVelocity: v0, time: length)
+            value = value + keyframe.spring.value(target: delta, initialVelocity: v0, time: length)
+            return segment
 
-            case .spring(let keyframe):
-                let v0 = keyframe.startVelocity ?? velocity
-                guard length > 0 else {
-                    velocity = v0
-                    continue
-                }
-                let delta = keyframe.to - value
-                segments.append(KeyframeSegment(start: start, duration: length, kind: .spring(keyframe.spring),
-                                                 origin: value, a: delta, b: v0))
-                // Where the spring is when the next keyframe takes over (not necessarily `to`).
-                velocity = keyframe.spring.velocity(target: delta, initialVelocity: v0, time: length)
-                value = value + keyframe.spring.value(target: delta, initialVelocity: v0, time: length)
-
-            case .cubic(let keyframe):
-                let v0 = keyframe.startVelocity ?? velocity
-                let v1 = keyframe.endVelocity
-                    ?? Self.automaticEndVelocity(after: index, from: value, keyframes: keyframes, durations: durations, ends: ends)
-                guard length > 0 else {
-                    value = keyframe.to
-                    velocity = v1
-                    continue
-                }
-                let delta = keyframe.to - value
-                let dv0 = v0.scaled(by: length), dv1 = v1.scaled(by: length)
-                // Hermite in the power basis: a = d·v0, b = 3Δ − 2d·v0 − d·v1, c = −2Δ + d·v0 + d·v1.
-                let b = delta.scaled(by: 3) - dv0.scaled(by: 2) - dv1
-                let c = dv0 + dv1 - delta.scaled(by: 2)
-                segments.append(KeyframeSegment(start: start, duration: length, kind: .cubic,
-                                                 origin: value, a: dv0, b: b, c: c))
+        case .cubic(let keyframe):
+            let v0 = keyframe.startVelocity ?? velocity
+            let v1 = keyframe.endVelocity
+                ?? automaticEndVelocity(after: index, from: value, keyframes: keyframes, durations: durations, ends: ends)
+            guard length > 0 else {
                 value = keyframe.to
                 velocity = v1
+                return nil
             }
+            let delta = keyframe.to - value
+            let dv0 = v0.scaled(by: length), dv1 = v1.scaled(by: length)
+            // Hermite in the power basis: a = d·v0, b = 3Δ − 2d·v0 − d·v1, c = −2Δ + d·v0 + d·v1.
+            let b = delta.scaled(by: 3) - dv0.scaled(by: 2) - dv1
+            let c = dv0 + dv1 - delta.scaled(by: 2)
+            let segment = KeyframeSegment(start: start, duration: length, kind: .cubic, origin: value, a: dv0, b: b, c: c)
+            value = keyframe.to
+            velocity = v1
+            return segment
         }
-        finalValue = value
-        self.segments = segments
-        segmentStarts = segments.map(\.start)
     }
 
     /// The end velocity a cubic keyframe at `index` takes when it is not given (see `CubicKeyframe`).
