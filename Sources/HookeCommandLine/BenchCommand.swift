@@ -163,17 +163,19 @@ struct BenchCommand: HookeCommand {
         }
         let report = try measure(console: console)
         let results = report.results, environment = report.environment
-        console.print(BenchTable.render(results, environment: environment))
-        if let rows = report.equalAccuracy { console.print(BenchTable.renderEqualAccuracy(rows)) }
+        // With `--json -` the JSON is standard output, so the table goes to standard error.
+        let show: (String) -> Void = jsonPath == standardOutputPath ? { console.printError($0) } : { console.print($0) }
+        show(BenchTable.render(results, environment: environment))
+        if let rows = report.equalAccuracy { show(BenchTable.renderEqualAccuracy(rows)) }
 
         if let jsonPath {
             try writeAtomically(try report.encoded(), toPath: jsonPath)
-            console.print("wrote \(jsonPath)")
+            if jsonPath != standardOutputPath { show("wrote \(jsonPath)") }
         }
         if updateBaseline {
             let path = baselinePath ?? PerformanceBaseline.defaultPath
             try writeAtomically(try PerformanceBaseline(results: results).encoded(), toPath: path)
-            console.print("wrote baseline \(path) (\(results.count) configurations)")
+            show("wrote baseline \(path) (\(results.count) configurations)")
             return ExitStatus.success
         }
         if let baseline, let baselinePath {
@@ -181,7 +183,7 @@ struct BenchCommand: HookeCommand {
             guard !comparison.findings.isEmpty else {
                 throw UsageError("--baseline: no configuration of this run is in \(quoted(baselinePath)); measure the same workloads, strategies, sizes and threads, or write one with --update-baseline")
             }
-            console.print(Self.describe(comparison, path: baselinePath))
+            show(Self.describe(comparison, path: baselinePath))
             return comparison.exitStatus
         }
         return ExitStatus.success
