@@ -52,7 +52,7 @@ enum ComparisonPage {
                                           return value / base
                                       })
         }
-        let charts = PerformancePage.workloads(union).compactMap { chart(rows, workload: $0, machines: names, reference: reference) }
+        let charts = PerformancePage.workloads(union).compactMap { chart(rows, workload: $0, machines: names) }
         return ComparisonData(reference: reference,
                               machines: machines.map { .init(machine: $0.machine, commit: $0.commit, date: $0.date, shards: $0.shards) },
                               rows: rows, charts: charts)
@@ -61,10 +61,9 @@ enum ComparisonPage {
     /// A grouped bar chart of one workload: a category per strategy, a bar per machine, at one
     /// thread and the largest N at which every machine measured the most strategies (not counting
     /// `gsl`, which stops at `Strategy.gslMaximumAnimations` by design).
-    static func chart(_ rows: [ComparisonData.Row], workload: Workload, machines: [String], reference: String) -> Chart? {
+    static func chart(_ rows: [ComparisonData.Row], workload: Workload, machines: [String]) -> Chart? {
         let candidates = rows.filter { $0.workload == workload && $0.threads == 1 && $0.nanosecondsP50.allSatisfy { $0 != nil } }
-        func breadth(_ n: Int) -> Int { candidates.filter { $0.animations == n && $0.strategy != .gsl }.count }
-        guard let animations = Set(candidates.map(\.animations)).max(by: { (breadth($0), $0) < (breadth($1), $1) }) else { return nil }
+        guard let animations = FleetReport.chartedCount(candidates.map { ($0.strategy, $0.animations) }) else { return nil }
         let strategies = workload.strategies.filter { strategy in
             rows.contains { $0.workload == workload && $0.strategy == strategy && $0.threads == 1 && $0.animations == animations }
         }

@@ -50,6 +50,14 @@ public enum FleetReport {
         return requested
     }
 
+    /// The animation count a fleet chart shows from (strategy, N) pairs measured everywhere: the
+    /// largest N with the most strategies, not counting `gsl`, which stops at
+    /// `Strategy.gslMaximumAnimations` by design.
+    static func chartedCount(_ measured: [(Strategy, Int)]) -> Int? {
+        func breadth(_ n: Int) -> Int { measured.filter { $0.1 == n && $0.0 != .gsl }.count }
+        return Set(measured.map(\.1)).max { (breadth($0), $0) < (breadth($1), $1) }
+    }
+
     /// The extra files: `merged.json` always, the comparison with two or more machines, the
     /// history when a machine has runs at two or more commits.
     public static func render(_ runs: [MergedRun], reference: String) throws -> [ReportFile] {

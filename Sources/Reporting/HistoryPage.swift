@@ -81,13 +81,16 @@ enum HistoryPage {
     }
 
     /// p50 with its p25–p75 band by commit for each strategy of `workload`, at one thread and the
-    /// largest N measured at every commit; the rule's regressions as black markers.
+    /// N chosen as the comparison's (`FleetReport.chartedCount`) among those measured at every
+    /// commit; the rule's regressions as black markers.
     static func chart(_ history: [MergedRun], workload: Workload, regressions: [HistoryData.Change]) -> Chart? {
         func results(_ run: MergedRun) -> [BenchResult] {
             run.report.results.filter { $0.workload == workload && $0.threads == 1 }
         }
-        let common = history.map { Set(results($0).map(\.animations)) }.reduce(nil as Set<Int>?) { $0?.intersection($1) ?? $1 }
-        guard let animations = common?.max() else { return nil }
+        let everywhere = history.map { Set(results($0).map { "\($0.strategy.rawValue)/\($0.animations)" }) }
+            .reduce(nil as Set<String>?) { $0?.intersection($1) ?? $1 } ?? []
+        let measured = results(history[0]).filter { everywhere.contains("\($0.strategy.rawValue)/\($0.animations)") }
+        guard let animations = FleetReport.chartedCount(measured.map { ($0.strategy, $0.animations) }) else { return nil }
         var series: [ChartSeries] = []
         var marked: [(Double, Double)] = []
         for (colour, strategy) in workload.strategies.enumerated() {
