@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(name: "hooke", dependencies: ["HookeCommandLine"]),
 
         .testTarget(name: "AnimationMathTests", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport"]),
-        .testTarget(name: "ReferenceSolverTests", dependencies: ["ReferenceSolver", "CGSL"]),
+        .testTarget(name: "ReferenceSolverTests", dependencies: ["ReferenceSolver", "CGSL", "HookeSupport"]),
         .testTarget(name: "VerificationTests", dependencies: ["Verification", "AnimationMath", "ReferenceSolver", "HookeSupport"]),
         .testTarget(name: "FrameBenchTests", dependencies: ["FrameBench", "AnimationMath", "ReferenceSolver", "HookeSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Verification", "FrameBench"],

@@ -8,6 +8,7 @@ import Dispatch
 import Foundation
 import ReferenceSolver
 import Testing
+import HookeSupport
 
 /// The reference contract (AccuracyContracts.md: the GSL reference within 1e−12). rk8pd at the default
 /// 1e−13 measures ~1e−15…1e−14 here; the closed forms add a few ulps from exp/sin/cos at

@@ -1,6 +1,7 @@
 import AnimationMath
 import ReferenceSolver
 import Testing
+import HookeSupport
 
 /// A `.spring` retargeted through the animator, against the GSL reference given the same events:
 /// what remains is the 1/300 s integrator's own error (first order, zero initial force — see

@@ -2,6 +2,7 @@
 // on a seeded random grid that covers every regime.
 
 import AnimationMath
+import HookeSupport
 import ReferenceSolver
 import Testing
 
@@ -18,20 +19,6 @@ import Darwin
 /// (position) and to distance·ω0 (velocity). A formulation that cancelled near critical damping
 /// or for ζ ≫ 1 would exceed it by orders of magnitude.
 private let referenceTolerance = 1e-12
-
-/// A SplitMix64 generator (Steele, Lea & Flood, OOPSLA 2014: add the golden-ratio increment, then
-/// two xor-shift-multiply rounds), private to this file so the grid is reproducible from its seed.
-private struct SpringReferenceGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The damping-ratio families the grid draws from, so that every regime is sampled.
 private enum DampingFamily: CaseIterable {
@@ -56,7 +43,7 @@ private enum DampingFamily: CaseIterable {
     static let seed: UInt64 = 0x5EED_0F_B00C_E
 
     @Test func closedFormMatchesGSLReferenceOnSeededGrid() throws {
-        var generator = SpringReferenceGenerator(seed: Self.seed)
+        var generator = SplitMix64(seed: Self.seed)
         var worstPosition = SpringWorstError(), worstVelocity = SpringWorstError()
         let springsPerFamily = 25, samplesPerSpring = 16
         for family in DampingFamily.allCases {

@@ -1,5 +1,6 @@
 @testable import AnimationMath
 import Testing
+import HookeSupport
 
 /// Allowed error of a Bézier value against the Float80 reference, relative to the condition
 /// number 1 + |dy/dx| of evaluating y at a given x.

@@ -1,5 +1,6 @@
 @testable import AnimationMath
 import Testing
+import HookeSupport
 
 /// Round trip q = curve(p), curve.inverse(q) ≈ p: the error of the forward value (a few ulps ×
 /// (1 + |slope|), see bezierValueTolerance) is multiplied by the inverse's slope 1/|slope|, and the

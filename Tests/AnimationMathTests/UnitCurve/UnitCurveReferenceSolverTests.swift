@@ -1,6 +1,7 @@
 @testable import AnimationMath
 import ReferenceSolver
 import Testing
+import HookeSupport
 
 /// Agreement with GSL's Brent solver (ReferenceSolver.BezierReference), relative to the condition
 /// number 1 + |dy/dx| of evaluating the curve at a given progress.

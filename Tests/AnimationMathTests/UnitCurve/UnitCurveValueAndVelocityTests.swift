@@ -1,5 +1,6 @@
 @testable import AnimationMath
 import Testing
+import HookeSupport
 
 /// The share of progress values on the presets' 1/1000 grid that the solver's fast path (chord
 /// guess and two Halley steps, `CubicTimingBezier.parameter(forX:)`) must finish without the

@@ -1,6 +1,7 @@
 import AnimationMath
 import Foundation  // CGFloat, CGPoint, CGSize, CGRect
 import Testing
+import HookeSupport
 
 /// Tolerances for the laws that rounding breaks (associativity, distributivity). Samples have
 /// components in [-100, 100] and scalars |s| ≤ 4, so every intermediate is below 1,200 in
