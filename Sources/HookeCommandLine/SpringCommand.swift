@@ -32,8 +32,11 @@ struct SpringCommand: HookeCommand {
     /// `note:` lines about inputs adjusted as SwiftUI adjusts them (SpringOptions).
     var notes: [String] = []
     var json: Bool
+    /// The SPRING flags as given, for messages.
+    var inputs = ""
 
     init(parsing arguments: ParsedArguments) throws {
+        inputs = SpringOptions.given(SpringOptions.options.map(\.name), in: arguments)
         let springOptions = try SpringOptions(arguments)
         spring = springOptions.spring
         notes = springOptions.notes
@@ -46,9 +49,14 @@ struct SpringCommand: HookeCommand {
 
     func run(console: Console) throws -> Int32 {
         for note in notes { console.printError(note) }
-        let settle = try OscillatorReference.settleEstimate(
-            mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
-            target: 1, initialVelocity: 0, epsilon: Self.epsilon)
+        let settle: SettleEstimate
+        do {
+            settle = try OscillatorReference.settleEstimate(
+                mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+                target: 1, initialVelocity: 0, epsilon: Self.epsilon)
+        } catch let error as ReferenceError {
+            throw UsageError("\(inputs.isEmpty ? "Spring()" : inputs): the true settle time: \(referenceProblem(error))")
+        }
         let trueSettle: Double
         switch settle {
         case .settled(let time): trueSettle = time
