@@ -14,7 +14,9 @@ private func temporaryDirectory() throws -> URL {
 }
 
 /// The `hooke` executable built beside the tests (`swift build --build-tests` builds both).
-private let hookeExecutable = repositoryRoot.appendingPathComponent(".build/debug/hooke")
+/// The debug build's executable; $HOOKE_EXECUTABLE overrides it (scripts/sanitize builds elsewhere).
+private let hookeExecutable = ProcessInfo.processInfo.environment["HOOKE_EXECUTABLE"].map { URL(fileURLWithPath: $0) }
+    ?? repositoryRoot.appendingPathComponent(".build/debug/hooke")
 
 /// Runs the built executable with `stdout` as its standard output; returns the exit status, whether
 /// it exited (rather than died of a signal) and its standard error. SIGPIPE is reset to its default
