@@ -153,7 +153,7 @@ enum SummaryPage {
                 page += fast.timesFasterThanNaive.map { ", \(ReportFormat.ratio($0)) faster than `naive`" } ?? ""
                 page += ".\n"
             }
-            page += "\n**Largest N in a 120 Hz frame** (8.33 ms; extrapolated from the median cost at the largest N measured, "
+            page += "\n**Largest N in a 120 Hz frame** (8.33 ms; the p99 frame must fit, extrapolated from the p99 cost at most 2× past the largest N measured, "
             page += "best thread count). Details in [performance.md](performance.md).\n\n"
             var capacity = MarkdownTable(header: ["workload", "strategy", "max N at 120 Hz", "threads"],
                                          alignments: [.left, .left, .right, .right])
