@@ -45,17 +45,3 @@ public struct PublishedBenchmark: Codable, Sendable, Equatable {
     public var unit: String
     public var value: Double
 }
-
-/// Failures of the harness that are the user's to fix.
-public enum BenchError: Error, CustomStringConvertible, Equatable {
-    case cannotRead(path: String, reason: String)
-    case invalidBaseline(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .cannotRead(let path, let reason): return "cannot read '\(path)': \(reason)"
-        case .invalidBaseline(let path, let reason):
-            return "'\(path)' is not a performance baseline (\(reason)); write one with --update-baseline"
-        }
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import HookeSupport
 
 /// The stored performance baseline: per configuration, figures that carry from one machine to
 /// another — time as a *ratio to the in-run `naive` strategy*, allocations per frame, and error —
@@ -11,7 +12,6 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
 
     /// The default location, relative to the repository root.
     public static let defaultPath = "reports/baselines/performance.json"
-    public static let currentVersion = 2
 
     public struct Entry: Codable, Sendable, Equatable {
         /// `BenchResult.key`: workload/strategy/animations/threads/frame rate.
@@ -99,35 +99,9 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
         self.entries = entries
     }
 
-    public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(self)
-    }
-
-    public static func load(from path: String) throws -> PerformanceBaseline {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw BenchError.cannotRead(path: path, reason: "no such file or not readable")
-        }
-        do {
-            let baseline = try JSONDecoder().decode(PerformanceBaseline.self, from: data)
-            guard baseline.version == currentVersion else {
-                throw BenchError.invalidBaseline(path: path, reason: "version \(baseline.version), expected \(currentVersion)")
-            }
-            return baseline
-        } catch let error as BenchError {
-            throw error
-        } catch {
-            throw BenchError.invalidBaseline(path: path, reason: "\(error)")
-        }
-    }
-
     // MARK: Comparison
 
-    public enum Verdict: String, Sendable, Equatable { case equal, regression, improvement }
+    public typealias Verdict = BaselineVerdict
 
     /// One metric of one configuration, compared.
     public struct Finding: Sendable, Equatable {
@@ -152,9 +126,7 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
         public var improvements: [Finding] { findings.filter { $0.verdict == .improvement } }
 
         public var exitStatus: Int32 {
-            if !regressions.isEmpty { return 1 }
-            if !improvements.isEmpty { return 4 }
-            return 0
+            BaselineVerdict.exitStatus(regressed: !regressions.isEmpty, improved: !improvements.isEmpty)
         }
     }
 
@@ -183,18 +155,24 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
             }
             if let base = entry.allocationsPerFrame, let now = result.allocationsPerFrame {
                 let factor = thresholds.allocationFactor, slack = thresholds.allocationSlack
-                let verdict: Verdict = now > base * factor + slack ? .regression
-                    : now < (base - slack) / factor ? .improvement : .equal
+                let verdict = Verdict(lowerIsBetter: now, regressedAbove: base * factor + slack,
+                                      improvedBelow: (base - slack) / factor)
                 findings.append(Finding(key: entry.key, metric: "allocationsPerFrame", baseline: base, current: now, verdict: verdict))
             }
             if let base = entry.maxError {
                 // A result whose error became unknown (diverged) is a regression.
                 let now = result.maxError ?? .infinity
-                let verdict: Verdict = now > max(base * thresholds.errorFactor, thresholds.errorFloor) ? .regression
-                    : (base > thresholds.errorFloor && now < base / thresholds.errorFactor) ? .improvement : .equal
+                let verdict = Verdict(lowerIsBetter: now, regressedAbove: max(base * thresholds.errorFactor, thresholds.errorFloor),
+                                      improvedBelow: base > thresholds.errorFloor ? base / thresholds.errorFactor : -.infinity)
                 findings.append(Finding(key: entry.key, metric: "maxError", baseline: base, current: now, verdict: verdict))
             }
         }
         return Comparison(findings: findings, unmeasured: unmeasured, tooFewSamples: tooFewSamples)
     }
+}
+
+extension PerformanceBaseline: StoredBaseline {
+    public static let documentName = "performance baseline"
+    public static let versionKey = "version"
+    public static let currentVersion = 2
 }

@@ -138,8 +138,8 @@ struct BenchCommand: HookeCommand {
         // Read the baseline to compare with before measuring, so a wrong path fails at once.
         if let baselinePath, !updateBaseline {
             do {
-                baseline = try PerformanceBaseline.load(from: baselinePath)
-            } catch let error as BenchError {
+                baseline = try PerformanceBaseline.load(fromPath: baselinePath)
+            } catch {
                 throw UsageError("--baseline: \(error)")
             }
         }
@@ -174,7 +174,7 @@ struct BenchCommand: HookeCommand {
         }
         if updateBaseline {
             let path = baselinePath ?? PerformanceBaseline.defaultPath
-            try writeAtomically(try PerformanceBaseline(results: results).encoded(), toPath: path)
+            try PerformanceBaseline(results: results).write(toPath: path)
             show("wrote baseline \(path) (\(results.count) configurations)")
             return ExitStatus.success
         }

@@ -262,9 +262,9 @@ struct ReportCommand: HookeCommand {
         printer.print("report: planted faults caught \(report.mutants!.score)")
         let stored: AccuracyBaseline?
         do {
-            stored = try AccuracyBaseline.load(from: baselineURL)
+            stored = try AccuracyBaseline.read(fromPath: baselineURL.path)
         } catch {
-            throw UsageError("\(baselinePath): \(error); restore it from git or rewrite it with 'hooke verify --update-baseline'")
+            throw UsageError("--baseline: \(error)")
         }
         var improvements: [Regression] = []
         if let stored {

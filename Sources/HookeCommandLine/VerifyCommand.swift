@@ -205,10 +205,9 @@ struct VerifyCommand: HookeCommand {
     func runSuites(configuration: VerificationConfiguration, suites: [VerificationSuite], json: String?,
                    baselinePath: String, update: Bool, unfiltered: Bool, mutants: Bool, console: Console) throws -> Int32 {
         // The baseline is read (and the update checked) before the run, so a bad one fails at once.
-        let baselineURL = URL(fileURLWithPath: baselinePath)
         let stored: AccuracyBaseline?
         do {
-            stored = try AccuracyBaseline.load(from: baselineURL)
+            stored = try AccuracyBaseline.read(fromPath: baselinePath)
         } catch {
             throw UsageError("--baseline: \(error)")
         }
@@ -230,7 +229,7 @@ struct VerifyCommand: HookeCommand {
         if update {
             var baseline = unfiltered ? AccuracyBaseline(report: report) : (stored ?? AccuracyBaseline(report: report))
             if !unfiltered { baseline.merge(report) }
-            try baseline.write(to: baselineURL)
+            try baseline.write(toPath: baselinePath)
             report.baseline = BaselineComparison(path: baselinePath, state: "updated",
                                                  comparedChecks: report.checks.count,
                                                  noiseBand: AccuracyBaseline.noiseBandDescription)
@@ -259,8 +258,7 @@ struct VerifyCommand: HookeCommand {
 
     /// 1 when a check failed or regressed, else 4 when some metric improved on the baseline, else 0.
     static func exitStatus(_ report: VerificationReport, improvements: [Regression]) -> Int32 {
-        if !report.passed { return ExitStatus.checkFailed }
-        return improvements.isEmpty ? ExitStatus.success : ExitStatus.improvementsOnly
+        BaselineVerdict.exitStatus(regressed: !report.passed, improved: !improvements.isEmpty)
     }
 
     func printSummary(_ report: VerificationReport, improvements: [Regression] = [], seconds: Double,

@@ -16,18 +16,6 @@ extension AccuracyBaseline {
     /// The metrics of `report` that improved on this baseline beyond the noise band, compared as
     /// `compare(_:path:)` compares (same checks, same seed rule); `allowed` holds the threshold.
     public func improvements(in report: VerificationReport) -> [Regression] {
-        var result: [Regression] = []
-        for check in report.checks {
-            guard let entry = checks[check.key], !(check.seeded && seed != report.seed) else { continue }
-            for metric in check.metrics where metric.better == .lower && metric.value.isFinite {
-                guard let stored = entry.metrics[metric.name], stored.isFinite else { continue }
-                let threshold = Self.improved(baseline: stored, ulpEquivalent: metric.ulpEquivalent)
-                if metric.value < threshold {
-                    result.append(Regression(check: check.key, metric: metric.name, baseline: stored,
-                                             current: metric.value, allowed: threshold))
-                }
-            }
-        }
-        return result
+        findings(report, .improvement)
     }
 }

@@ -51,7 +51,7 @@ public struct AccuracyBaseline: Codable, Sendable {
 
     /// A baseline recording every comparable metric of `report`.
     public init(report: VerificationReport) {
-        schemaVersion = 1
+        schemaVersion = Self.currentVersion
         seed = report.seed
         noiseBand = Self.noiseBandDescription
         checks = [:]
@@ -77,35 +77,36 @@ public struct AccuracyBaseline: Codable, Sendable {
                 continue
             }
             comparison.comparedChecks += 1
-            for metric in check.metrics where metric.better == .lower {
-                guard let stored = entry.metrics[metric.name], stored.isFinite else { continue }
-                let limit = Self.allowed(baseline: stored, ulpEquivalent: metric.ulpEquivalent)
-                // NaN never passes: a metric that became NaN is a regression.
-                if !(metric.value <= limit) {
-                    comparison.regressions.append(Regression(
-                        check: check.key, metric: metric.name, baseline: stored, current: metric.value,
-                        allowed: limit))
-                }
-            }
         }
+        comparison.regressions = findings(report, .regression)
         return comparison
     }
 
-    /// Reads a baseline; `nil` when the file does not exist.
-    public static func load(from url: URL) throws -> AccuracyBaseline? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let data = try Data(contentsOf: url)
-        do {
-            return try jsonDecoder().decode(AccuracyBaseline.self, from: data)
-        } catch {
-            throw VerificationError.badBaseline(path: url.path, reason: "\(error)")
+    /// The metrics of `report` whose verdict against this baseline is `verdict`: every "lower is
+    /// better" metric of a check in the baseline (seeded checks only under the baseline's seed) with
+    /// a finite stored value. `allowed` holds the threshold the metric crossed.
+    func findings(_ report: VerificationReport, _ verdict: BaselineVerdict) -> [Regression] {
+        var result: [Regression] = []
+        for check in report.checks {
+            guard let entry = checks[check.key], !(check.seeded && seed != report.seed) else { continue }
+            for metric in check.metrics where metric.better == .lower {
+                guard let stored = entry.metrics[metric.name], stored.isFinite else { continue }
+                let allowed = Self.allowed(baseline: stored, ulpEquivalent: metric.ulpEquivalent)
+                let improved = Self.improved(baseline: stored, ulpEquivalent: metric.ulpEquivalent)
+                guard BaselineVerdict(lowerIsBetter: metric.value, regressedAbove: allowed, improvedBelow: improved)
+                        == verdict else { continue }
+                result.append(Regression(check: check.key, metric: metric.name, baseline: stored, current: metric.value,
+                                         allowed: verdict == .regression ? allowed : improved))
+            }
         }
+        return result
     }
+}
 
-    /// Writes the baseline atomically: a temporary file in the same directory, then a rename.
-    public func write(to url: URL) throws {
-        try writeAtomically(jsonEncoder().encode(self), to: url)
-    }
+extension AccuracyBaseline: StoredBaseline {
+    public static let documentName = "accuracy baseline"
+    public static let versionKey = "schemaVersion"
+    public static let currentVersion = 1
 }
 
 extension AccuracyBaseline.Entry {
@@ -119,40 +120,12 @@ extension AccuracyBaseline.Entry {
     }
 }
 
-/// Errors of the verifier's own files.
-public enum VerificationError: Error, CustomStringConvertible {
-    case badBaseline(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case let .badBaseline(path, reason):
-            return "cannot read the baseline \(path): \(reason); fix or delete it and rerun with --update-baseline"
-        }
-    }
-}
-
-/// JSON with sorted keys (stable diffs) and non-finite numbers as strings.
-func jsonEncoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(
-        positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-    return encoder
-}
-
-func jsonDecoder() -> JSONDecoder {
-    let decoder = JSONDecoder()
-    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-        positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-    return decoder
-}
-
 extension VerificationReport {
     /// The report as JSON (sorted keys, non-finite numbers as "Infinity"/"NaN" strings).
-    public func jsonData() throws -> Data { try jsonEncoder().encode(self) }
+    public func jsonData() throws -> Data { try BaselineJSON.encoder().encode(self) }
 
     /// Reads a report written by `jsonData()`.
     public static func decode(_ data: Data) throws -> VerificationReport {
-        try jsonDecoder().decode(VerificationReport.self, from: data)
+        try BaselineJSON.decoder().decode(VerificationReport.self, from: data)
     }
 }

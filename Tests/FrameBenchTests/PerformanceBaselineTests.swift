@@ -97,9 +97,42 @@ struct PerformanceBaselineTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("nested/performance.json").path
         try writeAtomically(try Self.baseline.encoded(), toPath: path)
-        #expect(try PerformanceBaseline.load(from: path) == Self.baseline)
+        #expect(try PerformanceBaseline.load(fromPath: path) == Self.baseline)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("nested").path)
         #expect(leftovers == ["performance.json"])
+    }
+
+    /// A bad baseline is one line naming the file and what is wrong where (the shared reader of
+    /// HookeSupport's StoredBaseline, which `hooke verify`'s accuracy baseline uses too).
+    @Test func badBaselinesNameTheFileAndTheJSONPath() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hooke-bad-baseline-\(getpid()).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let cases: [(String, String)] = [
+            (#"{"version": 1, "entries": []}"#, "version: 1, expected 2"),
+            (#"{"entries": []}"#, "version: missing, expected 2"),
+            ("[1, 2]", "not a JSON object"),
+            ("{", "not JSON"),
+            (#"{"version": 2, "thresholds": {}, "entries": []}"#, "thresholds.timeRatioFactor: missing"),
+        ]
+        for (text, problem) in cases {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            #expect(throws: BaselineError(document: "performance baseline", path: path, problem: problem)) {
+                try PerformanceBaseline.load(fromPath: path)
+            }
+        }
+        var object = try #require(try JSONSerialization.jsonObject(with: Self.baseline.encoded()) as? [String: Any])
+        var entries = try #require(object["entries"] as? [[String: Any]])
+        entries[1]["samples"] = "many"
+        object["entries"] = entries
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+        let error = try #require(throws: BaselineError.self) { try PerformanceBaseline.load(fromPath: path) }
+        #expect(error.problem?.hasPrefix("entries[1].samples: ") == true, "\(error)")
+        #expect(!error.description.contains("\n"))
+        try? FileManager.default.removeItem(atPath: path)
+        #expect(throws: BaselineError(document: "performance baseline", path: path, problem: nil)) {
+            try PerformanceBaseline.load(fromPath: path)
+        }
+        #expect(try PerformanceBaseline.read(fromPath: path) == nil)
     }
 
     @Test func reportHasTheContractShape() throws {
