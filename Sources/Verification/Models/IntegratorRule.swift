@@ -1,15 +1,21 @@
 // IntegratorRule.swift — SwiftUI's `.spring` update rule with the step as a parameter, for the
-// convergence study. At h = 1/300 it performs exactly the operations of
-// `SpringIntegratorState.advance` (the verifier checks that bit for bit), so what is learned at
-// h/2, h/4, h/8 is about the same rule.
+// convergence study. Each step is the library's own step function
+// (`SpringIntegratorState.step(…, duration:)`, the rule's one definition), looped here without
+// `advance`'s clock; at h = 1/300 the verifier checks the loop against `advance` bit for bit, so
+// what is learned at h/2, h/4, h/8 is about the same rule. (The independent reference for the rule
+// is ReferenceSolver's `FixedStepSpringReference`.)
 //
 // The rule, per step h (SpringAnimationIntegrator.md): f = F·h/2 + v; x += f·h; F = −2√k·ζ·f + k(Δ − x);
 // v = F·h/2 + f. It is velocity Verlet (kick, drift, kick) except that the damping force at the
 // new position is evaluated with the half-step velocity f instead of the new velocity — an O(h)
 // error in the acceleration.
 
+import AnimationMath
+
 /// The `.spring` update rule with a free step.
 public struct IntegratorRule: Sendable {
+    typealias Library = SpringIntegratorState<Double>
+
     public var stiffness: Double
     public var dampingRatio: Double
     public var step: Double
@@ -30,8 +36,7 @@ public struct IntegratorRule: Sendable {
 
     /// Positions and velocities at every `stride`-th step, for `count` samples, from rest toward Δ.
     public func run(interval: Double, initialForce: InitialForce, stride: Int, count: Int) -> (x: [Double], v: [Double]) {
-        let half = step / 2
-        let damping = -2 * stiffness.squareRoot() * dampingRatio
+        let damping = Library.damping(stiffness: stiffness, dampingRatio: dampingRatio)
         var x = 0.0, v = 0.0
         var force = initialForce == .zero ? 0 : stiffness * interval
         var xs = [x], vs = [v]
@@ -39,10 +44,8 @@ public struct IntegratorRule: Sendable {
         vs.reserveCapacity(count)
         while xs.count < count {
             for _ in 0..<stride {
-                let f = force * half + v
-                x += f * step
-                force = f * damping + (interval - x) * stiffness
-                v = force * half + f
+                Library.step(offset: &x, velocity: &v, force: &force, interval: interval,
+                             stiffness: stiffness, damping: damping, duration: step)
             }
             xs.append(x)
             vs.append(v)

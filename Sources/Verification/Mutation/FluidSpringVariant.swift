@@ -1,7 +1,9 @@
 // FluidSpringVariant.swift — SwiftUI's `.spring` animation written a second time, from its
 // documented rule (AnimationMath.docc: the 1/300 s step, the 45 000 stiffness cap, the smoothstep
 // response blend, the merge that keeps offset, velocity and force), with the step, the cap, the
-// blend and the force hand-over as switches. With every switch right it passes the checks the
+// blend and the force hand-over as switches. The step itself is the library's one definition
+// (`SpringIntegratorState.step(…, duration:)`) run at the variant's h; the clock, cap, blend and
+// merge around it are this file's. With every switch right it passes the checks the
 // library's `FluidSpringAnimation` passes (the mutation tests run it as the control); each switch
 // flipped is a planted fault. Scalar-only use is intended but it is generic like the real one.
 
@@ -47,12 +49,9 @@ struct FluidSpringVariant: CustomAnimation {
         let damping = -2 * k.squareRoot() * dampingFraction
         if time - state.time > 1 { state.time = time - 1.0 / 60.0 }
         if state.time < time, state.time + step == state.time { state.time = time }
-        let half = step / 2
         while state.time < time {
-            let f = state.force.scaled(by: half) + state.velocity
-            state.offset += f.scaled(by: step)
-            state.force = f.scaled(by: damping) + (value - state.offset).scaled(by: k)
-            state.velocity = state.force.scaled(by: half) + f
+            SpringIntegratorState<V>.step(offset: &state.offset, velocity: &state.velocity, force: &state.force,
+                                          interval: value, stiffness: k, damping: damping, duration: step)
             state.time += step
         }
         context.state[StateKey<V>.self] = state

@@ -40,6 +40,29 @@ struct FluidSpringAnimationTests {
         #expect(x2 > 0 && v2 > v1, "sanity: the hand values describe a spring leaving rest")
     }
 
+    /// The rule has one definition, `SpringIntegratorState.step(…, duration:)`, which `advance`, the
+    /// harness's struct-of-arrays kernel and the verifier's convergence study all call. At h = 1/300
+    /// it is SwiftUI's documented step with the constants 1/600 and 1/300, operation for operation:
+    /// bit for bit against that formula written out here, from states away from rest.
+    @Test func theFreeStepAtOneThreeHundredthIsTheDocumentedStepBitForBit() {
+        #expect((1.0 / 300.0) / 2 == 1.0 / 600.0, "halving the rounded 1/300 is exact")
+        let k = SpringIntegratorState<Double>.stiffness(response: 0.37)
+        let d = SpringIntegratorState<Double>.damping(stiffness: k, dampingRatio: 0.61)
+        for (x0, v0, force0, delta) in [(0.0, 0.0, 0.0, 100.0), (12.5, -3.25, 917.0, 100.0), (-0.3, 41.0, -2e4, -7.0)] {
+            var x = x0, v = v0, force = force0
+            SpringIntegratorState<Double>.step(offset: &x, velocity: &v, force: &force, interval: delta,
+                                               stiffness: k, damping: d, duration: 1.0 / 300.0)
+            let f = force0 * (1.0 / 600.0) + v0
+            let x1 = x0 + f * (1.0 / 300.0)
+            let force1 = f * d + (delta - x1) * k
+            let v1 = force1 * (1.0 / 600.0) + f
+            #expect(x.bitPattern == x1.bitPattern && v.bitPattern == v1.bitPattern && force.bitPattern == force1.bitPattern)
+            var (xs, vs, fs) = (x0, v0, force0)
+            SpringIntegratorState<Double>.step(offset: &xs, velocity: &vs, force: &fs, interval: delta, stiffness: k, damping: d)
+            #expect(xs.bitPattern == x1.bitPattern && vs.bitPattern == v1.bitPattern && fs.bitPattern == force1.bitPattern)
+        }
+    }
+
     @Test(arguments: [0.0, 0.001, 0.01, 0.02])
     func stiffnessIsCappedAt45000(response: Double) {
         // (2π/r)² exceeds 45 000 for r < 0.0296 s; the first step's velocity is k·Δ/600.
