@@ -7,6 +7,7 @@ let package = Package(
     name: "Hooke",
     products: [
         .library(name: "AnimationMath", targets: ["AnimationMath"]),
+        .library(name: "Scenarios", targets: ["Scenarios"]),
         .executable(name: "hooke", targets: ["hooke"]),
     ],
     targets: [
@@ -28,8 +29,12 @@ let package = Package(
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
         // Publishable reports: Markdown, JSON, CSV and SVG writers (our own; no outside packages).
         .target(name: "Reporting", dependencies: ["Verification", "FrameBench", "AnimationMath", "ReferenceSolver"]),
+        // Scenarios and keyframe timelines read from JSON (errors name the JSON path), the frame loop
+        // of `hooke run` and the trajectories of `hooke eval`: what the commands compute, callable
+        // from Swift. Needs only AnimationMath (and Foundation, to read files).
+        .target(name: "Scenarios", dependencies: ["AnimationMath"]),
         // Argument parsing and the subcommands, as a library so tests can drive them in-process.
-        .target(name: "HookeCommandLine", dependencies: ["AnimationMath", "ReferenceSolver", "Verification", "FrameBench", "Reporting", "HookeSupport"]),
+        .target(name: "HookeCommandLine", dependencies: ["AnimationMath", "Scenarios", "ReferenceSolver", "Verification", "FrameBench", "Reporting", "HookeSupport"]),
         .executableTarget(name: "hooke", dependencies: ["HookeCommandLine"]),
 
         .testTarget(name: "AnimationMathTests", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport"]),
@@ -38,6 +43,7 @@ let package = Package(
         .testTarget(name: "FrameBenchTests", dependencies: ["FrameBench", "AnimationMath", "ReferenceSolver", "HookeSupport"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Verification", "FrameBench"],
                     exclude: ["Golden"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AnimationMath", "ReferenceSolver"]),
         .testTarget(name: "HookeCommandLineTests", dependencies: ["HookeCommandLine", "AnimationMath", "ReferenceSolver", "HookeSupport", "FrameBench"]),
     ]
 )

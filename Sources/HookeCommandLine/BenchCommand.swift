@@ -1,6 +1,7 @@
 import FrameBench
 import Foundation
 import HookeSupport
+import Scenarios
 
 /// `hooke bench`: the frame harness. Validation in `init(parsing:)`; `run` refuses a debug build
 /// (exit 2), measures, prints the table, optionally writes JSON and compares with or updates the

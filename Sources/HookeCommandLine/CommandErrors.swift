@@ -1,11 +1,10 @@
 import ReferenceSolver
+import Scenarios
 
 /// Bad usage or bad input: the message names the flag or field and the value. Exit status 2.
-public struct UsageError: Error, CustomStringConvertible, Equatable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
+/// The same type as the scenario reader's `InputError`, so a bad scenario file and a bad flag are
+/// one kind of error for every command.
+public typealias UsageError = InputError
 
 /// A check failed (verification, tolerance, regression). Exit status 1.
 public struct CheckFailure: Error, CustomStringConvertible {
@@ -30,41 +29,8 @@ public enum ExitStatus {
         + "(or an output that cannot be written), 4 only improvements against a baseline."
 }
 
-/// The longest user value an error message repeats, in characters; longer ones end in "…".
-let quotedValueLimit = 80
 /// The longest error line, in characters (a backstop for values not passed through `quoted`).
 let errorLineLimit = 1000
-
-/// A user's value as an error message shows it: in single quotes, on one line (control characters
-/// escaped), at most `quotedValueLimit` characters.
-func quoted(_ value: some CustomStringConvertible) -> String {
-    "'" + oneLine(value.description, limit: quotedValueLimit) + "'"
-}
-
-/// `text` with control characters and line separators escaped (`\n`, `\r`, `\t`, `\u{1B}`), cut
-/// to `limit` characters with "…".
-func oneLine(_ text: String, limit: Int) -> String {
-    var result = ""
-    var count = 0
-    for character in text {
-        if count == limit { return result + "…" }
-        count += 1
-        for scalar in character.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-    }
-    return result
-}
 
 /// What a reference failure means for the user, in the user's words: no GSL function names and no
 /// internal parameter names (the inputs were validated first, so those would be our bug, not theirs).

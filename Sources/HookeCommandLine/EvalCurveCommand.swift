@@ -1,4 +1,5 @@
 import AnimationMath
+import Scenarios
 
 /// `hooke eval curve`: a timing curve sampled over time, as a timing-curve animation shows it.
 struct EvalCurveCommand: HookeCommand {
@@ -83,15 +84,11 @@ struct EvalCurveCommand: HookeCommand {
     }
 
     func run(console: Console) throws -> Int32 {
-        let distance = to - from
+        let trajectory = CurveTrajectory(curve: curve, duration: duration, from: from, to: to)
         var rows = try RowWriter(format, to: console, output: output)
         for time in grid.times {
-            let progress = time / duration
-            if progress > 1 {
-                try rows.row(time, to, 0)
-            } else {
-                try rows.row(time, from + distance * curve.value(at: progress), distance * curve.velocity(at: progress) / duration)
-            }
+            let state = trajectory.sample(at: time)
+            try rows.row(time, state.value, state.velocity)
         }
         try rows.finish()
         return ExitStatus.success

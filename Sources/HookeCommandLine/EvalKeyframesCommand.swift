@@ -1,4 +1,4 @@
-import AnimationMath
+import Scenarios
 
 /// `hooke eval keyframes FILE.json`: a keyframe timeline (`KeyframeTimeline`) sampled over time.
 struct EvalKeyframesCommand: HookeCommand {
@@ -63,35 +63,20 @@ struct EvalKeyframesCommand: HookeCommand {
         let step = try arguments.double("--step", default: 0.01, .positiveTime)
         let until = try arguments.double("--until", .time)
         file = try KeyframesFile(path: path)
-        let duration = KeyframeTrack(initialValue: 0.0, keyframes: file.keyframes { _ in 0.0 }).duration
-        grid = try SampleGrid(until: until ?? duration, step: step)
+        grid = try SampleGrid(until: until ?? file.duration, step: step)
     }
 
     func run(console: Console) throws -> Int32 {
-        if file.isVector {
-            let dimension = file.initialValue.count
-            let timeline = KeyframeTimeline(initialValue: AnimatableVector(file.initialValue),
-                                            keyframes: file.keyframes { AnimatableVector($0) })
-            /// Components padded to the file's length (an `AnimatableVector` may be shorter).
-            func padded(_ vector: AnimatableVector) -> [Double] {
-                var list = vector.values.map { $0 + 0 }  // −0 (0 scaled by a negative factor) prints as 0
-                if list.count < dimension { list += repeatElement(0, count: dimension - list.count) }
-                return list
+        let dimension = file.isVector ? file.initialValue.count : nil
+        var rows = try RowWriter(format, to: console, output: output, dimension: dimension, metadata: metadata(file.duration))
+        try file.sample(at: grid.times) { time, value, velocity in
+            if file.isVector {
+                try rows.row(time, values: value, velocities: velocity)
+            } else {
+                try rows.row(time, value[0], velocity[0])
             }
-            var rows = try RowWriter(format, to: console, output: output, dimension: dimension, metadata: metadata(timeline.duration))
-            for time in grid.times {
-                try rows.row(time, values: padded(timeline.value(time: time)), velocities: padded(timeline.velocity(time: time)))
-            }
-            try rows.finish()
-        } else {
-            let timeline = KeyframeTimeline(initialValue: file.initialValue[0], keyframes: file.keyframes { $0[0] })
-            var rows = try RowWriter(format, to: console, output: output, metadata: metadata(timeline.duration))
-            // `+ 0` turns −0 (0 scaled by a negative factor) into 0 for printing.
-            for time in grid.times {
-                try rows.row(time, timeline.value(time: time) + 0, timeline.velocity(time: time) + 0)
-            }
-            try rows.finish()
         }
+        try rows.finish()
         return ExitStatus.success
     }
 

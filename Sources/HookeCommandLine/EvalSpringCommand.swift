@@ -1,5 +1,5 @@
 import AnimationMath
-import ReferenceSolver
+import Scenarios
 
 /// `hooke eval spring`: one spring's trajectory from the exact closed form, the GSL reference, or
 /// SwiftUI's `.spring` integrator, with optional retargets.
@@ -82,10 +82,11 @@ struct EvalSpringCommand: HookeCommand {
     func run(console: Console) throws -> Int32 {
         for note in notes { console.printError(note) }
         var rows = try RowWriter(format, to: console, output: output, metadata: [("engine", jsonString(engine.rawValue))])
+        let trajectory = SpringTrajectory(spring: spring, from: from, to: to, velocity: velocity, retargets: retargets)
         switch engine {
-        case .exact: try writeExactTrajectory(to: &rows)
+        case .exact: try trajectory.exact(at: grid.times) { try rows.row($0, $1, $2) }
         case .gsl: try writeReferenceTrajectory(to: &rows)
-        case .swiftui: try writeSwiftUITrajectory(to: &rows)
+        case .swiftui: try trajectory.swiftUI(at: grid.times) { try rows.row($0, $1, $2) }
         }
         let springAnimation = FluidSpringAnimation(response: spring.response, dampingFraction: spring.dampingRatio)
         if engine == .swiftui, !springAnimation.isStable {
@@ -95,83 +96,5 @@ struct EvalSpringCommand: HookeCommand {
         }
         try rows.finish()
         return ExitStatus.success
-    }
-
-    /// The closed form, restarted at each retarget from the position and velocity it reached.
-    func writeExactTrajectory(to rows: inout RowWriter) throws {
-        var segmentStart = 0.0, start = from, startVelocity = velocity, target = to
-        var next = 0
-        for time in grid.times {
-            while next < retargets.count, retargets[next].time <= time {
-                let event = retargets[next]
-                let motion = spring.valueAndVelocity(target: target - start, initialVelocity: startVelocity,
-                                                     time: event.time - segmentStart)
-                start += motion.value
-                startVelocity = motion.velocity
-                segmentStart = event.time
-                target = event.target
-                next += 1
-            }
-            let motion = spring.valueAndVelocity(target: target - start, initialVelocity: startVelocity,
-                                                 time: time - segmentStart)
-            try rows.row(time, start + motion.value, motion.velocity)
-        }
-    }
-
-    /// Sample times per reference solve: the rows of one block are held (24 bytes each), so memory
-    /// stays bounded; a run this short is one solve.
-    static let referenceBlock = 65_536
-
-    /// The GSL reference, solved block by block: each block starts from the state the previous one
-    /// ended in (its last sample), with the retargets still ahead, so no block holds more than
-    /// `referenceBlock` rows. Restarting the driver at a block boundary is within the reference's
-    /// contract (it resets at every retarget too).
-    func writeReferenceTrajectory(to rows: inout RowWriter) throws {
-        var start = 0.0, position = from, startVelocity = velocity, target = to
-        var pending = retargets[...]
-        var blockStart = 0
-        while blockStart < grid.times.count {
-            let indices = blockStart..<min(blockStart + Self.referenceBlock, grid.times.count)
-            let problem = OscillatorProblem(
-                mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
-                initialPosition: position, initialVelocity: startVelocity, target: target,
-                retargets: pending.map { OscillatorProblem.Retarget(time: $0.time - start, target: $0.target) })
-            let solution: ReferenceTrajectory
-            do {
-                solution = try OscillatorReference.solve(problem, at: indices.map { grid.times[$0] - start })
-            } catch let error as ReferenceError {
-                throw UsageError("--engine gsl: \(referenceProblem(error, timeOffset: start)) (--until \(formatShort(grid.times.last ?? 0)))")
-            }
-            for (offset, index) in indices.enumerated() {
-                try rows.row(grid.times[index], solution.positions[offset], solution.velocities[offset])
-            }
-            // The next block starts at this block's last sample, after the retargets up to it.
-            start = grid.times[indices.last!]
-            position = solution.positions.last!
-            startVelocity = solution.velocities.last!
-            while let next = pending.first, next.time <= start {
-                target = next.target
-                pending = pending.dropFirst()
-            }
-            blockStart = indices.upperBound
-        }
-    }
-
-    /// SwiftUI's `.spring(response:dampingFraction:)` through the animator, as a view would run it:
-    /// the change to `to` at time 0, then each retarget as a change at its time, which merges into
-    /// the running integrator (offset, velocity and force kept; its clock restarts at T).
-    func writeSwiftUITrajectory(to rows: inout RowWriter) throws {
-        let animation = Animation.spring(response: spring.response, dampingFraction: spring.dampingRatio)
-        var animator = Animator<Double>(value: from)
-        animator.setValue(to, animation: animation, at: 0)
-        var next = 0
-        for time in grid.times {
-            while next < retargets.count, retargets[next].time <= time {
-                animator.setValue(retargets[next].target, animation: animation, at: retargets[next].time)
-                next += 1
-            }
-            let frame = animator.frame(at: time)
-            try rows.row(time, frame.value, frame.velocity ?? .nan)
-        }
     }
 }

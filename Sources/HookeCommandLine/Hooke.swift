@@ -1,5 +1,7 @@
 /// The `hooke` command line: finds the subcommand, parses and validates, runs, maps errors to
 /// exit statuses (`ExitStatus`), never crashes on bad input.
+import Scenarios
+
 public enum Hooke {
     /// Every subcommand, in the order `hooke --help` lists them.
     public static var commands: [any HookeCommand.Type] { [

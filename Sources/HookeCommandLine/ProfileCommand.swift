@@ -1,4 +1,5 @@
 import FrameBench
+import Scenarios
 
 /// `hooke profile WORKLOAD`: runs one workload for a fixed number of frames and nothing else, for
 /// valgrind's callgrind (scripts/profile) or perf. No timing, no error measurement, no output

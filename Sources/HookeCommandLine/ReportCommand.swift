@@ -1,6 +1,7 @@
 import Foundation
 import FrameBench
 import Reporting
+import Scenarios
 import Verification
 
 /// `hooke report`: runs the quick verification and the quick bench (or reads their JSON), then

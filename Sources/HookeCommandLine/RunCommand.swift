@@ -1,4 +1,5 @@
 import AnimationMath
+import Scenarios
 
 /// `hooke run SCENARIO.json`: drives an `Animator` through a timeline of transactions and prints
 /// one row per frame (time, presentation value, velocity), plus the completion events in JSON.
@@ -70,11 +71,13 @@ struct RunCommand: HookeCommand {
     func run(console: Console) throws -> Int32 {
         var rows = try RowWriter(format, to: console, output: output, dimension: scenario.isVector ? scenario.initialValue.count : nil,
                                  metadata: [("scenario", jsonString(path))])
-        let events = scenario.isVector
-            ? try Self.simulate(scenario, initial: AnimatableVector(scenario.initialValue), make: { AnimatableVector($0) },
-                                components: { $0.values }, rows: &rows)
-            : try Self.simulate(scenario, initial: scenario.initialValue[0], make: { $0[0] }, components: { [$0] },
-                                rows: &rows)
+        let completions = try scenario.run { frame in
+            if scenario.isVector {
+                try rows.row(frame.time, values: frame.value, velocities: frame.velocity)
+            } else {
+                try rows.row(frame.time, frame.value[0], frame.velocity?[0])
+            }
+        }
         let unstable = scenario.transactions.indices.lazy.compactMap { index in
             self.scenario.transactions[index].animation.flatMap(StabilityWarning.unstableSpring).map { (index, $0) }
         }.first
@@ -84,49 +87,12 @@ struct RunCommand: HookeCommand {
             console.printError(StabilityWarning.nonFinite)
         }
         var trailer = ", \"completions\": ["
-        for (index, event) in events.enumerated() {
+        for (index, event) in completions.enumerated() {
             trailer += index == 0 ? "\n  " : ",\n  "
-            trailer += "{\"name\": \(jsonString(scenario.completionNames[event.id])), \"criteria\": \(jsonString(event.criteria.description)), \"time\": \(formatJSONNumber(event.time))}"
+            trailer += "{\"name\": \(jsonString(event.name)), \"criteria\": \(jsonString(event.criteria.description)), \"time\": \(formatJSONNumber(event.time))}"
         }
-        trailer += events.isEmpty ? "]" : "\n]"
+        trailer += completions.isEmpty ? "]" : "\n]"
         try rows.finish(trailer: trailer)
         return ExitStatus.success
-    }
-
-    /// Runs the animator through the scenario, writing one row per frame as it goes, and returns
-    /// the completion events.
-    static func simulate<V: VectorArithmetic>(
-        _ scenario: Scenario, initial: V, make: ([Double]) -> V, components: (V) -> [Double], rows: inout RowWriter
-    ) throws -> [AnimationCompletionEvent] {
-        let dimension = scenario.initialValue.count
-        /// Components padded to the scenario's length (an `AnimatableVector` may drop trailing zeros).
-        func padded(_ value: V) -> [Double] {
-            var list = components(value)
-            if list.count < dimension { list += repeatElement(0, count: dimension - list.count) }
-            return list
-        }
-        var animator = Animator(value: initial)
-        var next = 0
-        func apply(upTo time: Double) {
-            while next < scenario.transactions.count, scenario.transactions[next].time <= time {
-                let change = scenario.transactions[next]
-                let completion = change.completionID.map { AnimationCompletion(id: $0, criteria: change.completionCriteria) }
-                let transaction = Transaction(
-                    animation: change.animation, disablesAnimations: change.disablesAnimations, completion: completion)
-                animator.setValue(make(change.value), transaction: transaction, at: change.time)
-                next += 1
-            }
-        }
-        for time in scenario.frames {
-            apply(upTo: time)
-            let frame = animator.frame(at: time)
-            if scenario.isVector {
-                try rows.row(frame.time, values: padded(frame.value), velocities: frame.velocity.map(padded))
-            } else {
-                try rows.row(frame.time, padded(frame.value)[0], frame.velocity.map { padded($0)[0] })
-            }
-        }
-        apply(upTo: .infinity)  // later transactions still report completions that fire at once
-        return animator.completionEvents
     }
 }

@@ -1,5 +1,6 @@
 import AnimationMath
 import ReferenceSolver
+import Scenarios
 
 /// `hooke spring`: every parameterisation of one spring, its regime, SwiftUI's settlingDuration and
 /// the true ε-settle time found on the reference.

@@ -1,4 +1,5 @@
 import AnimationMath
+import Scenarios
 
 /// The SPRING arguments every spring command shares (README.md, "The command line"):
 /// `--response R --damping-ratio Z | --duration D [--bounce B] | --stiffness K --damping C [--mass M]`.
@@ -23,23 +24,6 @@ struct SpringOptions {
                                         --allow-overdamping an overdamped spring becomes
                                         critically damped, as SwiftUI's initializer does
     """
-
-    /// Checks the spring that in-range numbers make (see `InputRange`): its response 2π√(m/k) in
-    /// [1e-6, 1e6] s and its damping ratio ≤ 1e100, so that its stiffness, its damping and ω·t
-    /// stay finite. `inputs` names the numbers as the user gave
-    /// them (`--mass 1e-308 --stiffness 1`, or a JSON path).
-    static func checkRange(_ spring: Spring, inputs: String) throws {
-        let response = spring.response, ratio = spring.dampingRatio
-        guard response.isFinite, InputRange.springResponse.contains(response) else {
-            throw UsageError("\(inputs): the spring's response would be \(formatShort(response)) s; it must be in [1e-6, 1e6] s")
-        }
-        guard ratio <= InputRange.magnitude else {
-            throw UsageError("\(inputs): the spring's damping ratio would be \(formatShort(ratio)); it must be ≤ 1e100")
-        }
-        guard spring.stiffness.isFinite, spring.damping.isFinite else {
-            throw UsageError("\(inputs): the spring's stiffness (\(formatShort(spring.stiffness))) or damping (\(formatShort(spring.damping))) is not finite")
-        }
-    }
 
     /// `--name value` for each given option, as the user typed the values (for messages).
     static func given(_ names: [String], in arguments: ParsedArguments) -> String {
@@ -71,7 +55,7 @@ struct SpringOptions {
             }
             spring = Spring(response: response, dampingRatio: ratio)
             form = "response \(formatShort(response)), dampingRatio \(formatShort(ratio))"
-            try Self.checkRange(spring, inputs: Self.given(["--response", "--damping-ratio"], in: arguments))
+            try InputRange.check(spring, inputs: Self.given(["--response", "--damping-ratio"], in: arguments))
         } else if physicalForm {
             let mass = try arguments.double("--mass", default: 1, .positive)
             guard let stiffness = try arguments.double("--stiffness", .positive) else {
@@ -88,7 +72,7 @@ struct SpringOptions {
                              + "\(formatShort(spring.damping))); add --allow-overdamping to keep the damping as given")
             }
             form = "mass \(formatShort(mass)), stiffness \(formatShort(stiffness)), damping \(formatShort(damping))"
-            try Self.checkRange(spring, inputs: Self.given(["--mass", "--stiffness", "--damping"], in: arguments))
+            try InputRange.check(spring, inputs: Self.given(["--mass", "--stiffness", "--damping"], in: arguments))
         } else {
             let duration = try arguments.double("--duration", default: 0.5, .positive)
             let bounce = try arguments.double("--bounce", default: 0)
@@ -101,7 +85,7 @@ struct SpringOptions {
                              + "no flag keeps a bounce above 1 (it would need negative damping)")
             }
             form = "duration \(formatShort(duration)), bounce \(formatShort(bounce))"
-            try Self.checkRange(spring, inputs: Self.given(["--duration", "--bounce"], in: arguments))
+            try InputRange.check(spring, inputs: Self.given(["--duration", "--bounce"], in: arguments))
         }
     }
 }

@@ -1,4 +1,5 @@
 import AnimationMath
+import Scenarios
 
 /// The one stderr line `hooke eval spring --engine swiftui` and `hooke run` print when a `.spring`
 /// is outside the stable region of SwiftUI's 1/300 s integrator (its values then grow without bound

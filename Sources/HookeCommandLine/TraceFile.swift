@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 import Verification
 
 /// A `--trace FILE.csv` for `hooke verify`: header `time,value` or `time,value,velocity`, then one

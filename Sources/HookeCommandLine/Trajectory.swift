@@ -1,4 +1,5 @@
 import HookeSupport
+import Scenarios
 
 /// Sample times and `time,value,velocity` output shared by the `eval` commands and `hooke run`.
 enum OutputFormat: String {
@@ -13,52 +14,8 @@ enum OutputFormat: String {
     }
 }
 
-/// Sample or frame times: a list, or evenly spaced times `i·step` (or `i / rate`) computed when
-/// read, so a grid of ten million times takes no memory.
-struct SampleTimes: RandomAccessCollection {
-    enum Storage { case list([Double]), step(Double), rate(Double) }
-    let count: Int
-    let storage: Storage
-
-    init(_ list: [Double]) {
-        count = list.count
-        storage = .list(list)
-    }
-
-    init(count: Int, _ spacing: Storage) {
-        self.count = count
-        storage = spacing
-    }
-
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
-    subscript(index: Int) -> Double {
-        switch storage {
-        case .list(let list): return list[index]
-        case .step(let step): return Double(index) * step
-        case .rate(let rate): return Double(index) / rate
-        }
-    }
-}
-
-/// The sample times `i·step` for i = 0, 1, … while `i·step ≤ until` (plus 1e-9 step, so a grid
-/// that should end exactly on `until` does not lose its last row to rounding).
-struct SampleGrid {
-    /// Slack for the last sample, as a fraction of the step: covers the rounding of `until/step`.
-    static let endSlack = 1e-9
-    /// More rows than this is almost certainly a mistake (1e-9 s steps over seconds).
-    static let maxRows = 10_000_000
-
-    var times: SampleTimes
-
-    init(until: Double, step: Double) throws {
-        let count = (until / step + Self.endSlack).rounded(.down) + 1
-        guard count <= Double(Self.maxRows) else {
-            throw UsageError("--step: \(formatShort(step)) with --until \(formatShort(until)) gives \(formatShort(count)) rows; at most \(Self.maxRows) are allowed")
-        }
-        times = SampleTimes(count: Int(count), .step(step))
-    }
-
+extension SampleGrid {
+    /// `--until` (default 1 s) and `--step` (default 0.01 s).
     init(_ arguments: ParsedArguments) throws {
         let until = try arguments.double("--until", default: 1, .time)
         let step = try arguments.double("--step", default: 0.01, .positiveTime)
@@ -152,10 +109,9 @@ struct RowWriter {
 }
 
 /// A `--retarget T:X` event: at time T the target becomes X.
-struct RetargetOption: Equatable {
-    var time: Double
-    var target: Double
+typealias RetargetOption = SpringTrajectory.Retarget
 
+extension RetargetOption {
     static func parseAll(_ arguments: ParsedArguments) throws -> [RetargetOption] {
         var result: [RetargetOption] = []
         for text in arguments.strings("--retarget") {

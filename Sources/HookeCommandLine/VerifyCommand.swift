@@ -1,6 +1,7 @@
 import AnimationMath
 import Foundation
 import ReferenceSolver
+import Scenarios
 import Verification
 import HookeSupport
 

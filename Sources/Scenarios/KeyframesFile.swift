@@ -2,7 +2,7 @@ import AnimationMath
 import Foundation
 
 /// A keyframe timeline read from JSON for `hooke eval keyframes`, validated field by field. Every
-/// problem is a `UsageError` whose message starts with the JSON path of the field, e.g.
+/// problem is a `InputError` whose message starts with the JSON path of the field, e.g.
 /// `keyframes[1].linear.duration: must be ≥ 0, got -1`.
 ///
 /// ```json
@@ -31,11 +31,11 @@ import Foundation
 ///   - `move`: `value`.
 /// - Unknown keys, wrong types, non-finite numbers (1e999) and out-of-range values are errors. JSON
 ///   has no NaN or Infinity literals, so those are rejected by the reader with a line and column.
-struct KeyframesFile {
+public struct KeyframesFile: Sendable {
     /// The components of the initial value; a scalar file has one and `isVector == false`.
-    var initialValue: [Double]
-    var isVector: Bool
-    var keyframes: [KeyframeSpec]
+    public var initialValue: [Double]
+    public var isVector: Bool
+    public var keyframes: [KeyframeSpec]
 
     static let kinds = ["linear", "cubic", "spring", "move"]
     static let curveNames: [(String, UnitCurve)] = [
@@ -45,21 +45,23 @@ struct KeyframesFile {
     ]
 
     /// One keyframe with its values as component lists (the shape is checked against `initial`).
-    enum KeyframeSpec {
+    public enum KeyframeSpec: Sendable {
         case linear(to: [Double], duration: Double, curve: UnitCurve)
         case cubic(to: [Double], duration: Double, startVelocity: [Double]?, endVelocity: [Double]?)
         case spring(to: [Double], duration: Double?, spring: Spring, startVelocity: [Double]?)
         case move(to: [Double])
     }
 
-    init(path: String) throws {
+    /// Reads the timeline file at `path`; an error's message starts with the path, then the JSON path.
+    public init(path: String) throws {
         self = try ScenarioJSON.load(path, Self.init(json:))
     }
 
-    init(json text: String) throws {
+    /// Reads a timeline from its JSON text; an error's message starts with the JSON path.
+    public init(json text: String) throws {
         let root = JSONField(try ScenarioJSON.parse(text), path: "")
         guard case .object(_) = root.value else {
-            throw UsageError("timeline: expected an object with \"initial\" and \"keyframes\", got \(root.value.typeName)")
+            throw InputError("timeline: expected an object with \"initial\" and \"keyframes\", got \(root.value.typeName)")
         }
         let fields = try root.object(allowed: ["initial", "keyframes"])
         (initialValue, isVector) = try fields.required("initial").vectorOrNumber()
@@ -73,7 +75,7 @@ struct KeyframesFile {
             }
         }
         guard total <= InputRange.maximumTime else {
-            throw UsageError("keyframes: the durations add up to \(formatShort(total)) seconds; the total must be ≤ 1e9 (a spring keyframe without a duration lasts its settling duration)")
+            throw InputError("keyframes: the durations add up to \(formatShort(total)) seconds; the total must be ≤ 1e9 (a spring keyframe without a duration lasts its settling duration)")
         }
     }
 
@@ -87,11 +89,11 @@ struct KeyframesFile {
             let (components, fieldIsVector) = try field.vectorOrNumber()
             switch (isVector, fieldIsVector) {
             case (false, true):
-                throw UsageError("\(field.path): must be a number like \"initial\", got an array")
+                throw InputError("\(field.path): must be a number like \"initial\", got an array")
             case (true, false):
-                throw UsageError("\(field.path): must be an array of \(dimension) numbers like \"initial\", got a number")
+                throw InputError("\(field.path): must be an array of \(dimension) numbers like \"initial\", got a number")
             case (true, true) where components.count != dimension:
-                throw UsageError("\(field.path): must have \(dimension) components like \"initial\", got \(components.count)")
+                throw InputError("\(field.path): must have \(dimension) components like \"initial\", got \(components.count)")
             default:
                 return components
             }
@@ -102,7 +104,7 @@ struct KeyframesFile {
     static func keyframe(_ item: JSONField, shape: Shape) throws -> KeyframeSpec {
         guard case .object(let members) = item.value else { throw item.typeError("an object") }
         guard members.count == 1 else {
-            throw UsageError("\(item.path): must be an object with exactly one keyframe kind (\(kinds.joined(separator: ", "))), got \(members.count) keys")
+            throw InputError("\(item.path): must be an object with exactly one keyframe kind (\(kinds.joined(separator: ", "))), got \(members.count) keys")
         }
         let kind = members[0].key
         let p = JSONField(members[0].value, path: "\(item.path).\(kind)")
@@ -122,10 +124,10 @@ struct KeyframesFile {
             let f = try p.object(allowed: ["value", "duration", "spring", "startVelocity"])
             let to = try shape.components(f.required("value"))
             let spring = try f["spring"].map(Self.spring) ?? Spring()
-            if let given = f["spring"] { try SpringOptions.checkRange(spring, inputs: given.path) }
+            if let given = f["spring"] { try InputRange.check(spring, inputs: given.path) }
             let duration = try f["duration"]?.number(.durationOrZero)
             if duration == nil, !spring.settlingDuration.isFinite {
-                throw UsageError("\(p.path).duration: missing, and the spring never settles (its settling duration is \(formatShort(spring.settlingDuration))); give a duration")
+                throw InputError("\(p.path).duration: missing, and the spring never settles (its settling duration is \(formatShort(spring.settlingDuration))); give a duration")
             }
             return .spring(to: to, duration: duration, spring: spring,
                            startVelocity: try f["startVelocity"].map(shape.components))
@@ -133,7 +135,7 @@ struct KeyframesFile {
             let f = try p.object(allowed: ["value"])
             return .move(to: try shape.components(f.required("value")))
         default:
-            throw UsageError("\(p.path): unknown keyframe kind; known: \(kinds.joined(separator: ", "))")
+            throw InputError("\(p.path): unknown keyframe kind; known: \(kinds.joined(separator: ", "))")
         }
     }
 
@@ -142,16 +144,16 @@ struct KeyframesFile {
         switch field.value {
         case .string(let name):
             guard let curve = curveNames.first(where: { $0.0 == name })?.1 else {
-                throw UsageError("\(field.path): unknown timing curve \"\(name)\"; known: \(curveNames.map(\.0).joined(separator: ", ")) or [x1, y1, x2, y2]")
+                throw InputError("\(field.path): unknown timing curve \"\(name)\"; known: \(curveNames.map(\.0).joined(separator: ", ")) or [x1, y1, x2, y2]")
             }
             return curve
         case .array:
             let points = try field.array().map { try $0.number(.any) }
             guard points.count == 4 else {
-                throw UsageError("\(field.path): must be four numbers [x1, y1, x2, y2], got \(points.count)")
+                throw InputError("\(field.path): must be four numbers [x1, y1, x2, y2], got \(points.count)")
             }
             for index in [0, 2] where !(0...1).contains(points[index]) {
-                throw UsageError("\(field.path)[\(index)]: control-point x must be in [0, 1], got \(formatShort(points[index], digits: 17))")
+                throw InputError("\(field.path)[\(index)]: control-point x must be in [0, 1], got \(formatShort(points[index], digits: 17))")
             }
             return .bezier(startControlPoint: UnitPoint(x: points[0], y: points[1]),
                            endControlPoint: UnitPoint(x: points[2], y: points[3]))
@@ -183,7 +185,7 @@ struct KeyframesFile {
     }
 
     /// The keyframes as `Keyframe<V>`, building each value with `make`.
-    func keyframes<V: VectorArithmetic>(_ make: ([Double]) -> V) -> [Keyframe<V>] {
+    public func keyframes<V: VectorArithmetic>(_ make: ([Double]) -> V) -> [Keyframe<V>] {
         keyframes.map { spec in
             switch spec {
             case let .linear(to, duration, curve):

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Formats `value` with 17 significant digits (`%.17g`), enough to round-trip any Double.
-public func formatNumber(_ value: Double) -> String {
+package func formatNumber(_ value: Double) -> String {
     withUnsafeTemporaryAllocation(of: CChar.self, capacity: 40) { buffer in
         _ = withVaList([value]) { vsnprintf(buffer.baseAddress!, 40, "%.17g", $0) }
         return String(cString: buffer.baseAddress!)
@@ -11,12 +11,12 @@ public func formatNumber(_ value: Double) -> String {
 }
 
 /// Formats `value` for JSON: 17 significant digits, `null` when not finite (JSON has no NaN).
-public func formatJSONNumber(_ value: Double) -> String {
+package func formatJSONNumber(_ value: Double) -> String {
     value.isFinite ? formatNumber(value) : "null"
 }
 
 /// Formats `value` with `digits` significant digits (`%.Ng`), for tables.
-public func formatShort(_ value: Double, digits: Int = 6) -> String {
+package func formatShort(_ value: Double, digits: Int = 6) -> String {
     withUnsafeTemporaryAllocation(of: CChar.self, capacity: 48) { buffer in
         _ = withVaList([Int32(digits), value]) { vsnprintf(buffer.baseAddress!, 48, "%.*g", $0) }
         return String(cString: buffer.baseAddress!)
@@ -24,7 +24,7 @@ public func formatShort(_ value: Double, digits: Int = 6) -> String {
 }
 
 /// Quotes `text` as a JSON string.
-public func jsonString(_ text: String) -> String {
+package func jsonString(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
         switch scalar {
