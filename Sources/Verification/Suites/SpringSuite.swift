@@ -199,8 +199,9 @@ enum SpringSuite {
         return finish(implementation, "update: 60 Hz steps", stats, true, false)
     }
 
-    /// Restarting the closed form at each of `count` retargets (position and velocity carried over)
-    /// against one reference solve with the same piecewise target.
+    /// Restarting the closed form at each of `count` retargets (position and velocity carried over,
+    /// `RetargetedSpring`, the rule `hooke eval spring` uses) against one reference solve with the
+    /// same piecewise target.
     static func retargetCheck(_ implementation: SpringImplementation, count: Int, quickSet: Bool) -> CheckReport {
         let checkName = "retargets: \(count) in a row"
         let springCase = SpringCase("retargets", SpringParameters(response: 0.4, dampingRatio: 0.6))
@@ -211,20 +212,13 @@ enum SpringSuite {
         do {
             let ref = try reference(springCase, at: times, retargets: events)
             let model = implementation.make(springCase.parameters)
-            var start = 0.0, startVelocity = 0.0, target = 1.0, segmentStart = 0.0
-            var next = 0
+            var motion = RetargetedSpring(from: 0, velocity: 0, to: 1, retargets: events.map { ($0.time, $0.target) })
             for (i, t) in times.enumerated() {
-                while next < events.count, events[next].time <= t {
-                    let elapsed = events[next].time - segmentStart
-                    let x = start + model.value(target: target - start, initialVelocity: startVelocity, time: elapsed)
-                    startVelocity = model.velocity(target: target - start, initialVelocity: startVelocity, time: elapsed)
-                    start = x
-                    segmentStart = events[next].time
-                    target = events[next].target
-                    next += 1
-                }
-                let x = start + model.value(target: target - start, initialVelocity: startVelocity, time: t - segmentStart)
-                stats.add(x, ref.positions[i], scale: 3, location: WorstCase("after \(next) retargets", time: t))
+                let x = motion.sample(at: t) { displacement, velocity, elapsed in
+                    (model.value(target: displacement, initialVelocity: velocity, time: elapsed),
+                     model.velocity(target: displacement, initialVelocity: velocity, time: elapsed))
+                }.value
+                stats.add(x, ref.positions[i], scale: 3, location: WorstCase("after \(motion.applied) retargets", time: t))
             }
         } catch {
             return erroredCheck(suite: name, name: checkName, implementation: implementation.name, quickSet: quickSet, error: error)
