@@ -1,7 +1,8 @@
 import HookeSupport
 import Scenarios
 
-/// Sample times and `time,value,velocity` output shared by the `eval` commands and `hooke run`.
+/// The `time,value,velocity` rows the `eval` commands and `hooke run` print (`RowWriter`), their
+/// `--format`, and the `--until`/`--step`/`--retarget` flags that feed the `Scenarios` engines.
 enum OutputFormat: String {
     case csv, json
 
