@@ -10,11 +10,7 @@ struct EvalCurveCommand: HookeCommand {
         OptionSpec("--from"), OptionSpec("--to"),
         OptionSpec("--until"), OptionSpec("--step"), OptionSpec("--format"), RowWriter.option,
     ]
-    static let presets: [(String, UnitCurve)] = [
-        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
-        ("circularEaseIn", .circularEaseIn), ("circularEaseOut", .circularEaseOut),
-        ("circularEaseInOut", .circularEaseInOut),
-    ]
+    static let presets = CurveTrajectory.presets
     static let help = """
     USAGE: hooke eval curve (--preset NAME | --bezier X1,Y1,X2,Y2) [--duration D] [--from A] [--to B]
                             [--until T] [--step DT] [--format csv|json] [--output FILE]

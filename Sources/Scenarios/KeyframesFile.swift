@@ -38,11 +38,7 @@ public struct KeyframesFile: Sendable {
     public var keyframes: [KeyframeSpec]
 
     static let kinds = ["linear", "cubic", "spring", "move"]
-    static let curveNames: [(String, UnitCurve)] = [
-        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
-        ("circularEaseIn", .circularEaseIn), ("circularEaseOut", .circularEaseOut),
-        ("circularEaseInOut", .circularEaseInOut),
-    ]
+    static let curveNames = CurveTrajectory.presets
 
     /// One keyframe with its values as component lists (the shape is checked against `initial`).
     public enum KeyframeSpec: Sendable {
