@@ -59,6 +59,14 @@ public struct BenchPlan: Sendable, Equatable {
                   secondsPerConfiguration: 1.0)
     }
 
+    /// The default plan of `hooke bench` (`full` false: `--quick`) and `hooke report`: the quick
+    /// one with the one-million `fast` springs, or the full one.
+    public static func standard(full: Bool, cores: Int = BenchEnvironment.cores) -> BenchPlan {
+        var plan = full ? Self.full(cores: cores) : quick(cores: cores)
+        plan.includesMillionFastSprings = !full
+        return plan
+    }
+
     /// Whether the plan's default (`--quick` without explicit `--animations`) adds the one-million
     /// `fast` spring configuration.
     public var includesMillionFastSprings = false

@@ -111,6 +111,23 @@ public enum BenchTable {
         return "\(value)"
     }
 
+    /// `hooke bench --baseline`'s lines: the counts, the configurations not judged, and every
+    /// metric that changed beyond its threshold.
+    public static func renderComparison(_ comparison: PerformanceBaseline.Comparison, path: String) -> String {
+        var lines = ["baseline \(path): \(comparison.findings.count) metrics compared, "
+                     + "\(comparison.regressions.count) regressions, \(comparison.improvements.count) improvements, "
+                     + "\(comparison.unmeasured.count) configurations not measured in this run, "
+                     + "\(comparison.tooFewSamples.count) not timed with enough samples to judge"]
+        for key in comparison.tooFewSamples {
+            lines.append("  not judged (fewer than \(PerformanceBaseline.Thresholds.standard.minimumSamples) samples): \(key)")
+        }
+        for finding in comparison.findings where finding.verdict != .equal {
+            lines.append("  \(finding.verdict.rawValue): \(finding.key) \(finding.metric) "
+                         + "\(format(finding.baseline, "%.3g")) → \(format(finding.current, "%.3g"))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     static func format(_ value: Double, _ pattern: String) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, pattern, $0) }

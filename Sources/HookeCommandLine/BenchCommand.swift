@@ -73,57 +73,7 @@ struct BenchCommand: HookeCommand {
     var identity: BenchRunIdentity
 
     init(parsing arguments: ParsedArguments) throws {
-        let cores = BenchEnvironment.cores
-        let quick = arguments.flag("--quick")
-        plan = quick ? .quick(cores: cores) : .full(cores: cores)
-        if let text = arguments.string("--workload") {
-            plan.workloads = try Self.list(text, name: "--workload") { name in
-                guard let workload = Workload(rawValue: name) else {
-                    throw UsageError("--workload: must be one of \(Workload.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
-                }
-                return workload
-            }
-        }
-        if let text = arguments.string("--strategy") {
-            var strategies = try Self.list(text, name: "--strategy") { name in
-                guard let strategy = Strategy(rawValue: name) else {
-                    throw UsageError("--strategy: must be one of \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
-                }
-                return strategy
-            }
-            if !strategies.contains(.naive) { strategies.insert(.naive, at: 0) }
-            plan.strategies = strategies
-        }
-        if let text = arguments.string("--animations") {
-            plan.animationCounts = try Self.list(text, name: "--animations") { item in
-                guard let count = Int(item), BenchPlan.animationRange.contains(count) else {
-                    throw UsageError("--animations: each count must be an integer in 1…1000000, got \(quoted(item))")
-                }
-                return count
-            }
-        } else if quick {
-            plan.includesMillionFastSprings = true
-        }
-        if let text = arguments.string("--threads") {
-            plan.threadCounts = try Self.list(text, name: "--threads") { item in
-                guard let threads = Int(item), threads >= 1, threads <= cores * 4 else {
-                    throw UsageError("--threads: each count must be an integer in 1…\(cores * 4) (4× the \(cores) cores), got \(quoted(item))")
-                }
-                return threads
-            }
-        }
-        if let text = arguments.string("--frame-rate") {
-            guard let rate = Int(text), BenchPlan.frameRates.contains(rate) else {
-                throw UsageError("--frame-rate: must be 60 or 120, got \(quoted(text))")
-            }
-            plan.frameRate = rate
-        }
-        if let seconds = try arguments.double("--seconds", .positive) {
-            guard seconds >= 0.01, seconds <= 60 else {
-                throw UsageError("--seconds: must be in 0.01…60, got \(formatShort(seconds))")
-            }
-            plan.secondsPerConfiguration = seconds
-        }
+        plan = try Self.plan(arguments)
         jsonPath = try arguments.outputFile("--json")
         baselinePath = arguments.string("--baseline")
         if let baselinePath, baselinePath.isEmpty { throw UsageError("--baseline: needs a file name, got ''") }
@@ -146,48 +96,29 @@ struct BenchCommand: HookeCommand {
         }
     }
 
-    /// Splits a comma-separated option value and converts each item, rejecting empty items.
-    static func list<T: Equatable>(_ text: String, name: String, _ convert: (String) throws -> T) throws -> [T] {
-        var result: [T] = []
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let trimmed = String(String(item).trimmingSpaces())
-            guard !trimmed.isEmpty else { throw UsageError("\(name): empty item in \(quoted(text))") }
-            let value = try convert(trimmed)
-            if !result.contains(value) { result.append(value) }
-        }
-        return result
-    }
-
     func run(console: Console) throws -> Int32 {
         guard BuildConfiguration.current == .release else {
             throw UsageError(BuildConfiguration.debugRefusal)
         }
         let report = try measure(console: console)
-        let results = report.results, environment = report.environment
-        // With `--json -` the JSON is standard output, so the table goes to standard error.
-        let show: (String) -> Void = jsonPath == standardOutputPath ? { console.printError($0) } : { console.print($0) }
-        show(BenchTable.render(results, environment: environment))
+        let results = report.results
+        let show = try console.writeJSON(report.encoded(), to: jsonPath)
+        show(BenchTable.render(results, environment: report.environment))
         if let rows = report.equalAccuracy { show(BenchTable.renderEqualAccuracy(rows)) }
-
-        if let jsonPath {
-            try writeAtomically(try report.encoded(), toPath: jsonPath)
-            if jsonPath != standardOutputPath { show("wrote \(jsonPath)") }
-        }
+        if let jsonPath, jsonPath != standardOutputPath { show("wrote \(jsonPath)") }
         if updateBaseline {
             let path = baselinePath ?? PerformanceBaseline.defaultPath
             try PerformanceBaseline(results: results).write(toPath: path)
             show("wrote baseline \(path) (\(results.count) configurations)")
             return ExitStatus.success
         }
-        if let baseline, let baselinePath {
-            let comparison = baseline.compare(results)
-            guard !comparison.findings.isEmpty else {
-                throw UsageError("--baseline: no configuration of this run is in \(quoted(baselinePath)); measure the same workloads, strategies, sizes and threads, or write one with --update-baseline")
-            }
-            show(Self.describe(comparison, path: baselinePath))
-            return comparison.exitStatus
+        guard let baseline, let baselinePath else { return ExitStatus.success }
+        let comparison = baseline.compare(results)
+        guard !comparison.findings.isEmpty else {
+            throw UsageError("--baseline: no configuration of this run is in \(quoted(baselinePath)); measure the same workloads, strategies, sizes and threads, or write one with --update-baseline")
         }
-        return ExitStatus.success
+        show(BenchTable.renderComparison(comparison, path: baselinePath))
+        return comparison.exitStatus
     }
 
     /// Measures the plan's configurations (this shard's, with `--shard`) and records the machine,
@@ -197,22 +128,7 @@ struct BenchCommand: HookeCommand {
         var report = try FrameRunner.run(plan, shard: shard, hookeVersion: Hooke.version) { index, total, configuration in
             if console.errorIsTerminal { console.printError("[\(index)/\(total)] \(configuration)") }
         }
-        identity.stamp(&report, shard: shard, repository: VerifyCommand.repositoryRoot())
+        identity.stamp(&report, shard: shard, repository: Repository.root())
         return report
-    }
-
-    static func describe(_ comparison: PerformanceBaseline.Comparison, path: String) -> String {
-        var lines = ["baseline \(path): \(comparison.findings.count) metrics compared, "
-                     + "\(comparison.regressions.count) regressions, \(comparison.improvements.count) improvements, "
-                     + "\(comparison.unmeasured.count) configurations not measured in this run, "
-                     + "\(comparison.tooFewSamples.count) not timed with enough samples to judge"]
-        for key in comparison.tooFewSamples {
-            lines.append("  not judged (fewer than \(PerformanceBaseline.Thresholds.standard.minimumSamples) samples): \(key)")
-        }
-        for finding in comparison.findings where finding.verdict != .equal {
-            lines.append("  \(finding.verdict.rawValue): \(finding.key) \(finding.metric) "
-                         + "\(formatShort(finding.baseline, digits: 3)) → \(formatShort(finding.current, digits: 3))")
-        }
-        return lines.joined(separator: "\n")
     }
 }

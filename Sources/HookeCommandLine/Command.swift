@@ -21,3 +21,33 @@ extension HookeCommand {
     public static var maxPositionals: Int { 0 }
     static var name: String { words.joined(separator: " ") }
 }
+
+extension Hooke {
+    /// A command's `--help`: its own text, then the exit statuses every command shares.
+    static func helpText(_ command: any HookeCommand.Type) -> String {
+        command.help + "\n\n" + ExitStatus.helpLine
+    }
+
+    static var topLevelHelp: String {
+        var lines = [
+            "hooke \(version) — SwiftUI-style animation math on Linux, checked against a GSL reference",
+            "",
+            "USAGE: hooke [SUBCOMMAND] [OPTIONS]",
+            "",
+            "SUBCOMMANDS:",
+        ]
+        for command in commands {
+            let name = command.words.isEmpty ? "(none)" : command.name
+            lines.append("  " + name.padding(to: 16) + command.summary)
+        }
+        lines += [
+            "",
+            "SPRING := --response R --damping-ratio Z | --duration D [--bounce B]",
+            "        | --stiffness K --damping C [--mass M] [--allow-overdamping]",
+            "",
+            ExitStatus.helpLine,
+            "See 'hooke SUBCOMMAND --help' for the options of each subcommand.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -45,6 +45,19 @@ public final class Console {
     /// Appends raw text to the buffered standard output.
     public func write(_ text: String) { standardOutput += text }
 
+    /// A command's `--json FILE`: '-' appends the JSON (and a newline) to standard output, any other
+    /// path is written atomically. Returns where the command's tables go: standard error when the
+    /// JSON is standard output, else standard output.
+    func writeJSON(_ data: Data, to path: String?) throws -> (String) -> Void {
+        guard let path else { return { self.print($0) } }
+        guard path == standardOutputPath else {
+            try writeAtomically(data, toPath: path)
+            return { self.print($0) }
+        }
+        write(String(decoding: data, as: UTF8.self) + "\n")
+        return { self.printError($0) }
+    }
+
     /// Appends `text` to standard output and writes what is held once it passes `streamChunk`.
     public func stream(_ text: String) throws {
         standardOutput += text

@@ -38,48 +38,53 @@ public enum Hooke {
             return ExitStatus.success
         }
         if arguments.isEmpty == false, ["--help", "-h", "help"].contains(arguments[0]) {
-            let rest = Array(arguments.dropFirst())
-            if rest.isEmpty {
-                console.print(topLevelHelp)
-            } else if let (command, _) = resolve(rest) {
-                console.print(helpText(command))
-            } else {
-                console.printError("hooke: unknown command \(quoted(rest.joined(separator: " "))); see 'hooke --help'")
-                return ExitStatus.usage
-            }
-            return ExitStatus.success
+            return help(Array(arguments.dropFirst()), console: console)
         }
-        guard let (command, rest) = resolve(arguments) else {
-            // A group word alone (`hooke eval`): list its subcommands.
-            let prefix = Array(arguments.prefix { !$0.hasPrefix("-") })
-            let group = commands.filter { !prefix.isEmpty && $0.words.starts(with: prefix) }
-            if !group.isEmpty {
-                let list = group.map { "  hooke " + $0.name.padding(to: 16) + $0.summary }.joined(separator: "\n")
-                if arguments.contains("--help") || arguments.contains("-h") {
-                    console.print("USAGE: hooke \(prefix.joined(separator: " ")) SUBCOMMAND ...\n\n\(list)")
-                    return ExitStatus.success
-                }
-                console.printError("hooke \(prefix.joined(separator: " ")): needs a subcommand: "
-                                   + group.map { $0.name }.joined(separator: ", "))
-                return ExitStatus.usage
-            }
-            let words = arguments.prefix { !$0.hasPrefix("-") }.joined(separator: " ")
-            console.printError("hooke: unknown command \(quoted(words)); see 'hooke --help'")
-            return ExitStatus.usage
-        }
+        guard let (command, rest) = resolve(arguments) else { return unresolved(arguments, console: console) }
         if rest.contains("--help") || rest.contains("-h") {
             console.print(helpText(command))
             return ExitStatus.success
         }
+        return run(command, rest, console: console)
+    }
+
+    /// `hooke help [SUBCOMMAND]`.
+    static func help(_ words: [String], console: Console) -> Int32 {
+        if words.isEmpty {
+            console.print(topLevelHelp)
+        } else if let (command, _) = resolve(words) {
+            console.print(helpText(command))
+        } else {
+            console.printError("hooke: unknown command \(quoted(words.joined(separator: " "))); see 'hooke --help'")
+            return ExitStatus.usage
+        }
+        return ExitStatus.success
+    }
+
+    /// Words that name no command: a group word alone (`hooke eval`) lists its subcommands.
+    static func unresolved(_ arguments: [String], console: Console) -> Int32 {
+        let prefix = Array(arguments.prefix { !$0.hasPrefix("-") })
+        let group = commands.filter { !prefix.isEmpty && $0.words.starts(with: prefix) }
+        guard !group.isEmpty else {
+            console.printError("hooke: unknown command \(quoted(prefix.joined(separator: " "))); see 'hooke --help'")
+            return ExitStatus.usage
+        }
+        let list = group.map { "  hooke " + $0.name.padding(to: 16) + $0.summary }.joined(separator: "\n")
+        if arguments.contains("--help") || arguments.contains("-h") {
+            console.print("USAGE: hooke \(prefix.joined(separator: " ")) SUBCOMMAND ...\n\n\(list)")
+            return ExitStatus.success
+        }
+        console.printError("hooke \(prefix.joined(separator: " ")): needs a subcommand: " + group.map { $0.name }.joined(separator: ", "))
+        return ExitStatus.usage
+    }
+
+    /// Parses and runs `command`; every error becomes one line on stderr and its exit status.
+    static func run(_ command: any HookeCommand.Type, _ rest: [String], console: Console) -> Int32 {
         do {
             let parsed = try ParsedArguments(rest, options: command.options, command: command.name,
                                              maxPositionals: command.maxPositionals)
             let instance = try command.init(parsing: parsed)
             return try instance.run(console: console)
-        } catch let error as UsageError {
-            console.discardOutput()
-            console.printError(oneLine("hooke \(command.name): \(error.message)", limit: errorLineLimit))
-            return ExitStatus.usage
         } catch let error as CheckFailure {
             console.printError(oneLine("hooke \(command.name): \(error.message)", limit: errorLineLimit))
             return ExitStatus.checkFailed
@@ -89,10 +94,11 @@ public enum Hooke {
             console.printError("hooke \(command.name): \(error)")
             return ExitStatus.usage
         } catch {
-            // Anything else (a reference solve that cannot finish, a file that cannot be written)
-            // comes from what the user asked for: bad input, exit 2, nothing more on stdout.
+            // A usage error, or anything else (a reference solve that cannot finish, a file that
+            // cannot be written): it comes from what the user asked for, so exit 2, nothing on stdout.
+            let message = (error as? UsageError)?.message ?? "\(error)"
             console.discardOutput()
-            console.printError(oneLine("hooke \(command.name): \(error)", limit: errorLineLimit))
+            console.printError(oneLine("hooke \(command.name): \(message)", limit: errorLineLimit))
             return ExitStatus.usage
         }
     }
@@ -112,42 +118,5 @@ public enum Hooke {
             }
         }
         return best
-    }
-
-    /// A command's `--help`: its own text, then the exit statuses every command shares.
-    static func helpText(_ command: any HookeCommand.Type) -> String {
-        command.help + "\n\n" + ExitStatus.helpLine
-    }
-
-    static var topLevelHelp: String {
-        var lines = [
-            "hooke \(version) — SwiftUI-style animation math on Linux, checked against a GSL reference",
-            "",
-            "USAGE: hooke [SUBCOMMAND] [OPTIONS]",
-            "",
-            "SUBCOMMANDS:",
-        ]
-        for command in commands {
-            let name = command.words.isEmpty ? "(none)" : command.name
-            lines.append("  " + name.padding(to: 16) + command.summary)
-        }
-        lines += [
-            "",
-            "SPRING := --response R --damping-ratio Z | --duration D [--bounce B]",
-            "        | --stiffness K --damping C [--mass M] [--allow-overdamping]",
-            "",
-            ExitStatus.helpLine,
-            "See 'hooke SUBCOMMAND --help' for the options of each subcommand.",
-        ]
-        return lines.joined(separator: "\n")
-    }
-}
-
-extension String {
-    func padding(to width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
-    func leftPadding(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

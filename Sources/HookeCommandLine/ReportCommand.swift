@@ -1,5 +1,6 @@
 import Foundation
 import FrameBench
+import HookeSupport
 import Reporting
 import Scenarios
 import Verification
@@ -83,33 +84,13 @@ struct ReportCommand: HookeCommand {
     var baselinePath: String
     var baselineURL: URL
     /// `--from`: the stored results, merged, and the reference machine.
-    var stored: (results: StoredResults, runs: [MergedRun], reference: String)?
+    var stored: FleetReport.Input?
 
     init(parsing arguments: ParsedArguments) throws {
-        repository = VerifyCommand.repositoryRoot()
-        if let out = arguments.string("--out") {
-            guard !out.isEmpty else { throw UsageError("--out: needs a directory, got ''") }
-            outputDirectory = URL(fileURLWithPath: out)
-        } else {
-            outputDirectory = repository.appendingPathComponent("reports")
-        }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: outputDirectory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw UsageError("--out: \(quoted(outputDirectory.path)) is a file, not a directory")
-        }
-        do {
-            try ReportWriter.checkDirectory(outputDirectory)  // before any work
-        } catch let error as ReportError {
-            throw UsageError("--out: \(error)")
-        }
+        repository = Repository.root()
+        outputDirectory = try Self.outputDirectory(arguments, repository: repository)
         full = arguments.flag("--full")
-        seed = VerificationConfiguration.defaultSeed
-        if let text = arguments.string("--seed") {
-            guard let value = UInt64(text) else {
-                throw UsageError("--seed: must be an integer in 0…\(UInt64.max), got \(quoted(text))")
-            }
-            seed = value
-        }
+        seed = try VerifyCommand.seed(arguments)
         baselinePath = arguments.string("--baseline") ?? "reports/baselines/accuracy.json"
         baselineURL = arguments.has("--baseline") ? URL(fileURLWithPath: baselinePath)
             : repository.appendingPathComponent(baselinePath)
@@ -121,98 +102,58 @@ struct ReportCommand: HookeCommand {
                 throw UsageError("--baseline: not allowed with --verification (the file holds its own comparison)")
             }
         }
+        bench = try Self.benchSource(arguments)
+        stored = try Self.storedResults(arguments)
+    }
+
+    /// `--out DIR` (default the repository's reports/), checked before any work.
+    static func outputDirectory(_ arguments: ParsedArguments, repository: URL) throws -> URL {
+        var directory = repository.appendingPathComponent("reports")
+        if let out = arguments.string("--out") {
+            guard !out.isEmpty else { throw UsageError("--out: needs a directory, got ''") }
+            directory = URL(fileURLWithPath: out)
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw UsageError("--out: \(quoted(directory.path)) is a file, not a directory")
+        }
+        do {
+            try ReportWriter.checkDirectory(directory)
+        } catch let error as ReportError {
+            throw UsageError("--out: \(error)")
+        }
+        return directory
+    }
+
+    static func benchSource(_ arguments: ParsedArguments) throws -> BenchSource {
         switch (arguments.string("--bench"), arguments.flag("--no-bench")) {
         case (.some, true): throw UsageError("--no-bench: not allowed with --bench")
         case (.some(let path), false):
             guard !path.isEmpty else { throw UsageError("--bench: needs a file name, got ''") }
-            bench = .file(path)
-        case (nil, true): bench = .skipped
-        case (nil, false): bench = .run
-        }
-        let fromPaths = arguments.strings("--from") + arguments.positionals
-        if arguments.has("--from") {
-            for other in ["--full", "--seed", "--bench", "--no-bench"] where arguments.has(other) {
-                throw UsageError("\(other): not allowed with --from (the results are stored)")
-            }
-            do {
-                let results = try StoredResults.load(fromPaths)
-                let runs = try results.mergedRuns()
-                guard !runs.isEmpty else { throw StoredResultsError.nothingFound(paths: fromPaths) }
-                stored = (results, runs, try FleetReport.reference(runs, requested: arguments.string("--reference")))
-            } catch let error as StoredResultsError {
-                throw UsageError("--from: \(error)")
-            }
-        } else if let first = arguments.positionals.first {
-            throw UsageError("unexpected argument '\(first)'; see 'hooke report --help'")
-        } else if arguments.has("--reference") {
-            throw UsageError("--reference: only with --from")
+            return .file(path)
+        case (nil, true): return .skipped
+        case (nil, false): return .run
         }
     }
 
-    func run(console: Console) throws -> Int32 {
-        if let stored { return try runFromStored(stored, console: console) }
-        if bench == .run, BuildConfiguration.current != .release {
-            throw UsageError(BuildConfiguration.debugRefusal + " Or pass --bench FILE to report measured timings.")
+    /// `--from RESULTS...` (also as positional arguments), merged; nil without `--from`.
+    static func storedResults(_ arguments: ParsedArguments) throws -> FleetReport.Input? {
+        guard arguments.has("--from") else {
+            if let first = arguments.positionals.first {
+                throw UsageError("unexpected argument '\(first)'; see 'hooke report --help'")
+            }
+            if arguments.has("--reference") { throw UsageError("--reference: only with --from") }
+            return nil
         }
-        if bench == .skipped, BuildConfiguration.current != .release, writesRepositoryReport {
-            throw UsageError("a debug build does not write reports/performance.md (it would replace the measured page "
-                             + "with 'not measured'); use scripts/run, or --out DIR to write elsewhere")
+        for other in ["--full", "--seed", "--bench", "--no-bench"] where arguments.has(other) {
+            throw UsageError("\(other): not allowed with --from (the results are stored)")
         }
-        let recordings = VerifyCommand.recordingsDirectory(root: repository)
-        let (verification, improvements) = try loadOrRunVerification(recordings: recordings, console: console)
-        let benchReport: BenchReport?
-        var skipReason: String?
-        switch bench {
-        case .skipped:
-            benchReport = nil
-            skipReason = "the report was made with --no-bench"
-        case .file(let path):
-            benchReport = try Self.loadBench(path)
-        case .run:
-            benchReport = try Self.runBench(full: full, console: console)
-        }
-        let environment: ReportEnvironment
-        let gitCommit = ReportEnvironment.gitCommit(in: repository)
-        if let benchReport {
-            // The machine the timings were measured on.
-            environment = ReportEnvironment(bench: benchReport.environment, gitCommit: gitCommit, date: Date())
-        } else {
-            environment = ReportEnvironment.current(repository: repository, hookeVersion: Hooke.version)
-        }
-        let written: [URL]
         do {
-            written = try ReportGenerator.generate(verification: verification, bench: benchReport, environment: environment,
-                                                   outputDirectory: outputDirectory, recordingsDirectory: recordings,
-                                                   benchSkipReason: skipReason)
-        } catch let error as ReportError {
-            throw UsageError("--out: \(error)")
+            return try FleetReport.Input(paths: arguments.strings("--from") + arguments.positionals,
+                                         reference: arguments.string("--reference"))
+        } catch let error as StoredResultsError {
+            throw UsageError("--from: \(error)")
         }
-        console.print("wrote \(written.count) files to \(Self.displayPath(outputDirectory)):")
-        for page in ReportGenerator.pageNames {
-            console.print("  \(Self.displayPath(outputDirectory.appendingPathComponent(page)))")
-        }
-        let checks = verification.checks
-        console.print("verification: \(checks.count) checks, \(checks.filter { $0.status == .fail }.count) failed"
-                      + (verification.baseline.map { ", \($0.regressions.count) regressed against the baseline" } ?? "")
-                      + (verification.mutants.map { ", planted faults caught \($0.score)" } ?? "")
-                      + (verification.passed ? " — pass" : " — FAIL"))
-        if let benchReport {
-            console.print("bench: \(benchReport.results.count) configurations measured")
-        } else {
-            console.print("bench: not measured (\(skipReason ?? "--no-bench"))")
-        }
-        if !improvements.isEmpty {
-            console.print("accuracy: \(improvements.count) metric(s) improved on the baseline; record them with 'hooke verify --update-baseline'")
-        }
-        return VerifyCommand.exitStatus(verification, improvements: improvements)
-    }
-
-    /// `url` relative to the working directory when it lies inside it (what a user typed, and the
-    /// same on every machine), else absolute.
-    static func displayPath(_ url: URL) -> String {
-        let path = url.standardizedFileURL.path
-        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        return path.hasPrefix(directory + "/") ? String(path.dropFirst(directory.count + 1)) : path
     }
 
     /// Whether the output is the repository's own reports/ (where the published report lives).
@@ -220,88 +161,4 @@ struct ReportCommand: HookeCommand {
         outputDirectory.standardizedFileURL.resolvingSymlinksInPath().path
             == repository.appendingPathComponent("reports").standardizedFileURL.resolvingSymlinksInPath().path
     }
-
-    /// `--from`: the report from stored results (the verification too when one is among them).
-    func runFromStored(_ stored: (results: StoredResults, runs: [MergedRun], reference: String), console: Console) throws -> Int32 {
-        let recordings = VerifyCommand.recordingsDirectory(root: repository)
-        let (verification, improvements) = try stored.results.verifications.last.map { ($0.report, []) }
-            ?? loadOrRunVerification(recordings: recordings, console: console)
-        let written: [URL]
-        do {
-            written = try FleetReport.generate(stored.runs, reference: stored.reference, verification: verification,
-                                               outputDirectory: outputDirectory, recordingsDirectory: recordings)
-        } catch let error as ReportError {
-            throw UsageError("--out: \(error)")
-        }
-        console.print("wrote \(written.count) files to \(Self.displayPath(outputDirectory)):")
-        for page in written where page.pathExtension == "md" {
-            console.print("  \(Self.displayPath(page))")
-        }
-        for run in stored.runs {
-            console.print("bench: \(run.label): \(run.report.results.count) configurations from \(run.shards) file\(run.shards == 1 ? "" : "s")")
-        }
-        return VerifyCommand.exitStatus(verification, improvements: improvements)
-    }
-
-    /// The verification report: read from `--verification`, or run (quick unless `--full`) and
-    /// compared with the stored baseline, which is only read; with the metrics that improved on it.
-    func loadOrRunVerification(recordings: URL?, console: Console) throws -> (VerificationReport, [Regression]) {
-        if let verificationFile {
-            do {
-                return (try VerificationReport.decode(Data(contentsOf: URL(fileURLWithPath: verificationFile))), [])
-            } catch {
-                throw UsageError("--verification: cannot read \(quoted(verificationFile)) as a 'hooke verify --json' result: \(error)")
-            }
-        }
-        let configuration = VerificationConfiguration(quick: !full, seed: seed, recordingsDirectory: recordings)
-        let total = Verifier.suites.count
-        let printer = ReportProgressPrinter(console: console)
-        var report = Verifier.run(configuration) { progress in
-            printer.print("report: verify [\(progress.completed)/\(total)] \(progress.suite): \(progress.status.rawValue)")
-        }
-        report.mutants = MutationTesting.run(configuration).report
-        printer.print("report: planted faults caught \(report.mutants!.score)")
-        let stored: AccuracyBaseline?
-        do {
-            stored = try AccuracyBaseline.read(fromPath: baselineURL.path)
-        } catch {
-            throw UsageError("--baseline: \(error)")
-        }
-        var improvements: [Regression] = []
-        if let stored {
-            report.baseline = stored.compare(report, path: baselinePath)
-            improvements = stored.improvements(in: report)
-        } else {
-            report.baseline = BaselineComparison(path: baselinePath, state: "missing",
-                                                 noiseBand: AccuracyBaseline.noiseBandDescription)
-        }
-        return (report, improvements)
-    }
-
-    static func loadBench(_ path: String) throws -> BenchReport {
-        do {
-            return try JSONDecoder().decode(BenchReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw UsageError("--bench: cannot read \(quoted(path)) as a 'hooke bench --json' result: \(error)")
-        }
-    }
-
-    /// Runs the quick (or full) bench plan as `hooke bench --quick` does and returns its report.
-    /// The main job can call this to measure once and hand the result to `ReportGenerator`.
-    static func runBench(full: Bool, console: Console) throws -> BenchReport {
-        let cores = BenchEnvironment.cores
-        var plan: BenchPlan = full ? .full(cores: cores) : .quick(cores: cores)
-        plan.includesMillionFastSprings = !full
-        return try FrameRunner.run(plan, hookeVersion: Hooke.version) { index, total, configuration in
-            console.printError("report: bench [\(index)/\(total)] \(configuration)")
-        }
-    }
-}
-
-/// Progress lines from the verifier's workers. The runner calls its progress closure serially
-/// (under its lock), so the console is never written from two threads at once.
-private final class ReportProgressPrinter: @unchecked Sendable {
-    let console: Console
-    init(console: Console) { self.console = console }
-    func print(_ line: String) { console.printError(line) }
 }

@@ -56,7 +56,20 @@ struct ScaledOscillator {
                 expected: "k/m and c/m within the range of Double (mass \(m), damping \(c))")
         }
         self.rate = rate
+        distance = try Self.distanceScale(problem, rate: rate)
+        coupling = -q / rate
+        friction = -p
+        if q > 0 {
+            let zeta = p / (2 * q.squareRoot())
+            dampedFrequency = abs(zeta) < 1 ? q.squareRoot() * ((1 - zeta) * (1 + zeta)).squareRoot() : nil
+        } else {
+            dampedFrequency = nil
+        }
+        (decayRate, fastRate, stiffnessRatio) = Self.eigenvalueRates(q: q, p: p)
+    }
 
+    /// D: the largest of |x0 − T0|, |v0|/ω and the target jumps; 1 when all are 0.
+    static func distanceScale(_ problem: OscillatorProblem, rate: Double) throws(ReferenceError) -> Double {
         var distance = abs(problem.initialPosition - problem.target)
         distance = max(distance, abs(problem.initialVelocity) / rate)
         var previous = problem.target
@@ -70,38 +83,24 @@ struct ScaledOscillator {
                 field: "initialVelocity", value: problem.initialVelocity,
                 expected: "distances and velocities within the range of Double")
         }
-        self.distance = distance
-        coupling = -q / rate
-        friction = -p
-        if q > 0 {
-            let zeta = p / (2 * q.squareRoot())
-            dampedFrequency = abs(zeta) < 1 ? q.squareRoot() * ((1 - zeta) * (1 + zeta)).squareRoot() : nil
-        } else {
-            dampedFrequency = nil
-        }
+        return distance
+    }
 
-        if q > 0 && p > 0 {
-            // Roots of λ² + pλ + q = 0. Overdamped iff p² > 4q, written as 4r < 1 with r = q/p²
-            // so that nothing overflows for extreme springs.
-            let r = (q / p) / p
-            if 4 * r < 1 {
-                let s = 1 + (1 - 4 * r).squareRoot()  // in (1, 2]: no cancellation
-                let fast = p * s / 2
-                let slow = 2 * (q / p) / s  // = q / fast, the product of the roots is q
-                decayRate = slow
-                fastRate = fast
-                stiffnessRatio = fast / slow
-            } else {
-                decayRate = p / 2
-                fastRate = q.squareRoot()
-                stiffnessRatio = 1
-            }
-        } else {
-            decayRate = nil
+    /// For λ² + pλ + q = 0 (p = c/m, q = k/m): the slowest decay rate when every solution decays
+    /// (q > 0, p > 0), the largest eigenvalue magnitude (or a bound on it), and |λ_fast / λ_slow|.
+    static func eigenvalueRates(q: Double, p: Double) -> (decay: Double?, fast: Double, stiffnessRatio: Double) {
+        guard q > 0 && p > 0 else {
             // |λ| ≤ |p| + √|q| for both roots: a bound is enough here.
-            fastRate = abs(p) + abs(q).squareRoot()
-            stiffnessRatio = 1
+            return (nil, abs(p) + abs(q).squareRoot(), 1)
         }
+        // Overdamped iff p² > 4q, written as 4r < 1 with r = q/p² so that nothing overflows for
+        // extreme springs.
+        let r = (q / p) / p
+        guard 4 * r < 1 else { return (p / 2, q.squareRoot(), 1) }
+        let s = 1 + (1 - 4 * r).squareRoot()  // in (1, 2]: no cancellation
+        let fast = p * s / 2
+        let slow = 2 * (q / p) / s  // = q / fast, the product of the roots is q
+        return (slow, fast, fast / slow)
     }
 }
 

@@ -39,6 +39,23 @@ public struct MergedResults: Codable, Sendable {
 }
 
 public enum FleetReport {
+    /// What `hooke report --from` reads: the stored results, their runs with the shards merged,
+    /// and the reference machine.
+    package struct Input: Sendable {
+        package var results: StoredResults
+        package var runs: [MergedRun]
+        package var reference: String
+
+        /// Reads and merges the results at `paths` (files or folders).
+        /// - Throws: `StoredResultsError` for unreadable or inconsistent results, or none at all.
+        package init(paths: [String], reference requested: String?) throws {
+            results = try StoredResults.load(paths)
+            runs = try results.mergedRuns()
+            guard !runs.isEmpty else { throw StoredResultsError.nothingFound(paths: paths) }
+            reference = try FleetReport.reference(runs, requested: requested)
+        }
+    }
+
     /// The machine the ratios divide by: `requested`, or the first machine by name.
     /// - Throws: `StoredResultsError.mismatch` when `requested` names no machine of `runs`.
     public static func reference(_ runs: [MergedRun], requested: String?) throws -> String {

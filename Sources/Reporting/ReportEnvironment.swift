@@ -40,6 +40,12 @@ public struct ReportEnvironment: Codable, Sendable, Equatable {
                   date: Self.format(date), hookeVersion: bench.hookeVersion)
     }
 
+    /// The environment a report states: the machine `bench` was measured on, else this process's.
+    package static func of(_ bench: BenchReport?, repository: URL, hookeVersion: String) -> ReportEnvironment {
+        guard let bench else { return current(repository: repository, hookeVersion: hookeVersion) }
+        return ReportEnvironment(bench: bench.environment, gitCommit: gitCommit(in: repository), date: Date())
+    }
+
     /// This process's environment now.
     public static func current(repository: URL?, hookeVersion: String, date: Date = Date()) -> ReportEnvironment {
         let bench = BenchEnvironment.current(frameRate: 120, hookeVersion: hookeVersion)

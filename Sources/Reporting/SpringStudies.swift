@@ -153,20 +153,38 @@ public struct ImplementationErrorStudy: Codable, Sendable {
         var context = AnimationContext<Double>()
         let integrated = times.map { animation.animate(value: target, time: $0, context: &context) ?? target }
 
-        // The frame harness's `euler` and `rk4` strategies (Benchmarks/FrameBench/SpringKernels.swift),
-        // restated on one spring: displacement d = x − target, one step per frame.
-        var euler: [Double] = [], rk4: [Double] = []
+        let euler = eulerPositions(stiffness: k, damping: c, step: h, target: target, count: times.count)
+        let rk4 = rk4Positions(stiffness: k, damping: c, step: h, target: target, count: times.count)
+        return ImplementationErrorStudy(times: times, implementations: [
+            Implementation(id: "closed-form", label: "hooke.Spring closed form", errors: errors(closedForm)),
+            Implementation(id: "swiftui-model", label: "SwiftUI's closed form (model)", errors: errors(model)),
+            Implementation(id: "update", label: "hooke.Spring.update, 60 Hz steps", errors: errors(updated)),
+            Implementation(id: "integrator", label: ".spring 1/300 s integrator", errors: errors(integrated)),
+            Implementation(id: "rk4", label: "RK4, one step per frame", errors: errors(rk4)),
+            Implementation(id: "euler", label: "semi-implicit Euler, one step per frame", errors: errors(euler)),
+        ])
+    }
+
+    // The frame harness's `euler` and `rk4` strategies (Benchmarks/FrameBench/SpringKernels.swift),
+    // restated on one spring: displacement d = x − target, one step per frame, from rest at 0.
+
+    static func eulerPositions(stiffness k: Double, damping c: Double, step h: Double, target: Double, count: Int) -> [Double] {
+        var positions: [Double] = []
         var d = -target, u = 0.0
-        for index in times.indices {
+        for index in 0..<count {
             if index > 0 {
                 u += (-k * d - c * u) * h
                 d += u * h
             }
-            euler.append(target + d)
+            positions.append(target + d)
         }
-        d = -target
-        u = 0
-        for index in times.indices {
+        return positions
+    }
+
+    static func rk4Positions(stiffness k: Double, damping c: Double, step h: Double, target: Double, count: Int) -> [Double] {
+        var positions: [Double] = []
+        var d = -target, u = 0.0
+        for index in 0..<count {
             if index > 0 {
                 let a1 = -k * d - c * u
                 let d2 = d + h / 2 * u, u2 = u + h / 2 * a1
@@ -178,16 +196,9 @@ public struct ImplementationErrorStudy: Codable, Sendable {
                 d += h / 6 * (u + 2 * u2 + 2 * u3 + u4)
                 u += h / 6 * (a1 + 2 * a2 + 2 * a3 + a4)
             }
-            rk4.append(target + d)
+            positions.append(target + d)
         }
-        return ImplementationErrorStudy(times: times, implementations: [
-            Implementation(id: "closed-form", label: "hooke.Spring closed form", errors: errors(closedForm)),
-            Implementation(id: "swiftui-model", label: "SwiftUI's closed form (model)", errors: errors(model)),
-            Implementation(id: "update", label: "hooke.Spring.update, 60 Hz steps", errors: errors(updated)),
-            Implementation(id: "integrator", label: ".spring 1/300 s integrator", errors: errors(integrated)),
-            Implementation(id: "rk4", label: "RK4, one step per frame", errors: errors(rk4)),
-            Implementation(id: "euler", label: "semi-implicit Euler, one step per frame", errors: errors(euler)),
-        ])
+        return positions
     }
 }
 

@@ -1,0 +1,141 @@
+import Foundation
+import FrameBench
+import HookeSupport
+import Reporting
+import Verification
+
+/// `hooke report`'s run: gathers the verification and the bench (run, or read from files), hands
+/// them to `ReportGenerator` (or `FleetReport` for `--from`) and prints what was written.
+extension ReportCommand {
+    func run(console: Console) throws -> Int32 {
+        if let stored { return try runFromStored(stored, console: console) }
+        if bench == .run, BuildConfiguration.current != .release {
+            throw UsageError(BuildConfiguration.debugRefusal + " Or pass --bench FILE to report measured timings.")
+        }
+        if bench == .skipped, BuildConfiguration.current != .release, writesRepositoryReport {
+            throw UsageError("a debug build does not write reports/performance.md (it would replace the measured page "
+                             + "with 'not measured'); use scripts/run, or --out DIR to write elsewhere")
+        }
+        let recordings = VerificationConfiguration.recordingsDirectory(root: repository)
+        let (verification, improvements) = try loadOrRunVerification(recordings: recordings, console: console)
+        let benchReport: BenchReport?
+        var skipReason: String?
+        switch bench {
+        case .skipped:
+            benchReport = nil
+            skipReason = "the report was made with --no-bench"
+        case .file(let path):
+            benchReport = try Self.loadBench(path)
+        case .run:
+            benchReport = try Self.runBench(full: full, console: console)
+        }
+        let environment = ReportEnvironment.of(benchReport, repository: repository, hookeVersion: Hooke.version)
+        let written = try Self.writing {
+            try ReportGenerator.generate(verification: verification, bench: benchReport, environment: environment,
+                                         outputDirectory: outputDirectory, recordingsDirectory: recordings,
+                                         benchSkipReason: skipReason)
+        }
+        console.print("wrote \(written.count) files to \(Self.displayPath(outputDirectory)):")
+        for page in ReportGenerator.pageNames {
+            console.print("  \(Self.displayPath(outputDirectory.appendingPathComponent(page)))")
+        }
+        let checks = verification.checks
+        console.print("verification: \(checks.count) checks, \(checks.filter { $0.status == .fail }.count) failed"
+                      + (verification.baseline.map { ", \($0.regressions.count) regressed against the baseline" } ?? "")
+                      + (verification.mutants.map { ", planted faults caught \($0.score)" } ?? "")
+                      + (verification.passed ? " — pass" : " — FAIL"))
+        console.print(benchReport.map { "bench: \($0.results.count) configurations measured" }
+                      ?? "bench: not measured (\(skipReason ?? "--no-bench"))")
+        if !improvements.isEmpty {
+            console.print("accuracy: \(improvements.count) metric(s) improved on the baseline; record them with 'hooke verify --update-baseline'")
+        }
+        return verification.exitStatus(improvements: improvements)
+    }
+
+    /// `--from`: the report from stored results (the verification too when one is among them).
+    func runFromStored(_ stored: FleetReport.Input, console: Console) throws -> Int32 {
+        let recordings = VerificationConfiguration.recordingsDirectory(root: repository)
+        let (verification, improvements) = try stored.results.verifications.last.map { ($0.report, []) }
+            ?? loadOrRunVerification(recordings: recordings, console: console)
+        let written = try Self.writing {
+            try FleetReport.generate(stored.runs, reference: stored.reference, verification: verification,
+                                     outputDirectory: outputDirectory, recordingsDirectory: recordings)
+        }
+        console.print("wrote \(written.count) files to \(Self.displayPath(outputDirectory)):")
+        for page in written where page.pathExtension == "md" {
+            console.print("  \(Self.displayPath(page))")
+        }
+        for run in stored.runs {
+            console.print("bench: \(run.label): \(run.report.results.count) configurations from \(run.shards) file\(run.shards == 1 ? "" : "s")")
+        }
+        return verification.exitStatus(improvements: improvements)
+    }
+
+    /// A report writer's failure is the `--out` directory's.
+    static func writing(_ write: () throws -> [URL]) throws -> [URL] {
+        do {
+            return try write()
+        } catch let error as ReportError {
+            throw UsageError("--out: \(error)")
+        }
+    }
+
+    /// The verification report: read from `--verification`, or run (quick unless `--full`, with the
+    /// planted faults) and compared with the stored baseline, which is only read; with the metrics
+    /// that improved on it.
+    func loadOrRunVerification(recordings: URL?, console: Console) throws -> (VerificationReport, [Regression]) {
+        if let verificationFile {
+            do {
+                return (try VerificationReport.decode(Data(contentsOf: URL(fileURLWithPath: verificationFile))), [])
+            } catch {
+                throw UsageError("--verification: cannot read \(quoted(verificationFile)) as a 'hooke verify --json' result: \(error)")
+            }
+        }
+        let run: VerificationRun
+        do {
+            run = try VerificationRun(configuration: VerificationConfiguration(quick: !full, seed: seed, recordingsDirectory: recordings),
+                                      plantsFaults: true, baselinePath: baselinePath, readingFrom: baselineURL.path)
+        } catch {
+            throw UsageError("--baseline: \(error)")
+        }
+        let printer = ReportProgressPrinter(console: console)
+        let total = run.suites.count
+        var (report, _) = run.run { progress in
+            printer.print("report: verify [\(progress.completed)/\(total)] \(progress.suite): \(progress.status.rawValue)")
+        }
+        printer.print("report: planted faults caught \(report.mutants!.score)")
+        let improvements = run.compare(&report)
+        return (report, improvements)
+    }
+
+    static func loadBench(_ path: String) throws -> BenchReport {
+        do {
+            return try JSONDecoder().decode(BenchReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw UsageError("--bench: cannot read \(quoted(path)) as a 'hooke bench --json' result: \(error)")
+        }
+    }
+
+    /// Runs the quick (or full) bench plan as `hooke bench --quick` does and returns its report.
+    static func runBench(full: Bool, console: Console) throws -> BenchReport {
+        try FrameRunner.run(.standard(full: full), hookeVersion: Hooke.version) { index, total, configuration in
+            console.printError("report: bench [\(index)/\(total)] \(configuration)")
+        }
+    }
+
+    /// `url` relative to the working directory when it lies inside it (what a user typed, and the
+    /// same on every machine), else absolute.
+    static func displayPath(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        return path.hasPrefix(directory + "/") ? String(path.dropFirst(directory.count + 1)) : path
+    }
+}
+
+/// Progress lines from the verifier's workers. The runner calls its progress closure serially
+/// (under its lock), so the console is never written from two threads at once.
+private final class ReportProgressPrinter: @unchecked Sendable {
+    let console: Console
+    init(console: Console) { self.console = console }
+    func print(_ line: String) { console.printError(line) }
+}

@@ -1,0 +1,122 @@
+import Verification
+
+/// `hooke verify`'s summary: the table of checks, the counts, the baseline comparison and the
+/// planted faults, line by line.
+struct VerifySummary {
+    var report: VerificationReport
+    var improvements: [Regression] = []
+    var seconds: Double
+
+    func print(_ print: (String) -> Void) {
+        table(print)
+        counts(print)
+        if let baseline = report.baseline { self.baseline(baseline, print) }
+        if let mutants = report.mutants { self.mutants(mutants, print) }
+        print(report.passed ? "verify: pass" : "verify: FAIL")
+    }
+
+    func table(_ print: (String) -> Void) {
+        let header = "suite".padding(to: 14) + "check".padding(to: 58) + "kind".padding(to: 12) + "implementation".padding(to: 36)
+            + "max rel".leftPadding(to: 10) + "rms rel".leftPadding(to: 10) + "tolerance".leftPadding(to: 11) + "  status"
+        print(header)
+        print(String(repeating: "-", count: header.count))
+        for suite in report.suites {
+            if suite.status == .skipped {
+                print(suite.name.padding(to: 14) + "skipped: \(suite.skipReason ?? "")")
+                continue
+            }
+            for check in suite.checks { row(suite.name, check, print) }
+        }
+    }
+
+    func row(_ suite: String, _ check: CheckReport, _ print: (String) -> Void) {
+        // An exact zero is agreement to the last bit, never an accuracy.
+        func figure(_ name: String) -> String {
+            check.metric(name).map { $0.value == 0 ? "identical" : formatShort($0.value, digits: 3) } ?? "-"
+        }
+        let tolerance = check.tolerance.map { formatShort($0.value, digits: 3) } ?? "-"
+        var status = check.status.rawValue
+        if let verdict = check.verdict { status += " (\(verdict.rawValue))" }
+        print(suite.padding(to: 14) + check.name.padding(to: 58) + check.kind.rawValue.padding(to: 12)
+              + check.implementation.padding(to: 36) + figure("maxRelError").leftPadding(to: 10)
+              + figure("rmsRelError").leftPadding(to: 10) + tolerance.leftPadding(to: 11) + "  " + status)
+        if check.status == .fail {
+            let at = check.worst.map { "; worst: \($0.description)" + ($0.time.map { " at t = \(formatShort($0))" } ?? "") }
+            print("    \(check.detail)" + (at ?? ""))
+        }
+    }
+
+    func counts(_ print: (String) -> Void) {
+        let checks = report.checks
+        func count(_ status: CheckReport.Status) -> Int { checks.filter { $0.status == status }.count }
+        let skipped = report.suites.filter { $0.status == .skipped }.count
+        print("")
+        let kinds = CheckReport.Kind.allCases.map { kind in "\(checks.filter { $0.kind == kind }.count) \(kind.rawValue)" }
+        print("\(checks.count) checks (\(kinds.joined(separator: ", "))): \(count(.pass)) pass, \(count(.fail)) fail, "
+              + "\(count(.info)) info; \(skipped) suite(s) skipped; "
+              + "\(report.quick ? "quick" : "full") run, seed \(report.seed), \(formatShort(seconds, digits: 3)) s")
+    }
+
+    func baseline(_ baseline: BaselineComparison, _ print: (String) -> Void) {
+        switch baseline.state {
+        case "missing":
+            print("baseline: missing at \(baseline.path) (not created; run with --update-baseline)")
+        case "updated":
+            print("baseline: updated \(baseline.path)")
+        default:
+            var line = "baseline: \(baseline.comparedChecks) checks compared, \(baseline.regressions.count) regressed"
+            if !baseline.newChecks.isEmpty { line += ", \(baseline.newChecks.count) new (not in the baseline)" }
+            if !baseline.seedMismatches.isEmpty { line += ", \(baseline.seedMismatches.count) seeded checks not compared (other seed)" }
+            print(line)
+            if !improvements.isEmpty {
+                print("baseline: \(improvements.count) metric(s) improved beyond the noise band; record them with --update-baseline")
+            }
+            for regression in baseline.regressions {
+                print("  REGRESSED \(regression.check) \(regression.metric): \(formatShort(regression.current, digits: 3)) "
+                      + "> allowed \(formatShort(regression.allowed, digits: 3)) (baseline \(formatShort(regression.baseline, digits: 3)))")
+            }
+        }
+    }
+
+    func mutants(_ mutants: MutationReport, _ print: (String) -> Void) {
+        print("")
+        print("planted faults (each run through every suite's quick checks):")
+        for mutant in mutants.mutants {
+            let caughtBy = mutant.caughtBy.prefix(2).joined(separator: "; ")
+                + (mutant.caughtBy.count > 2 ? " (+\(mutant.caughtBy.count - 2))" : "")
+            print("  " + (mutant.caught ? "caught " : "MISSED ") + mutant.fault.padding(to: 84) + (mutant.caught ? " by " + caughtBy : ""))
+        }
+        print("mutation score: \(mutants.score) caught"
+              + (mutants.controlFailures.isEmpty ? "; the fault-free control passes"
+                 : "; the fault-free control FAILED: \(mutants.controlFailures.joined(separator: "; "))"))
+    }
+}
+
+/// Progress lines on stderr, one per finished suite; redrawn in place on a terminal.
+final class ProgressPrinter: @unchecked Sendable {
+    let console: Console
+    let total: Int
+    private var printedAny = false
+
+    init(console: Console, total: Int) {
+        self.console = console
+        self.total = total
+    }
+
+    /// Called serially by the runner (under its lock).
+    func finished(_ progress: SuiteProgress) {
+        let status: String
+        switch progress.status {
+        case .passed: status = "ok"
+        case .failed: status = "FAILED (\(progress.failedCount) of \(progress.checkCount))"
+        case .skipped: status = "skipped"
+        }
+        let line = "verify [\(progress.completed)/\(total)] \(progress.suite): \(status) in \(formatShort(progress.seconds, digits: 3)) s"
+        if console.errorIsTerminal && printedAny {
+            console.printError("\u{1B}[1A\u{1B}[2K" + line)  // up one line, clear it, redraw
+        } else {
+            console.printError(line)
+        }
+        printedAny = true
+    }
+}

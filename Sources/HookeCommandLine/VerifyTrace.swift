@@ -1,0 +1,61 @@
+import AnimationMath
+import ReferenceSolver
+import Verification
+
+/// `hooke verify --trace FILE.csv SPRING …`: a user's trajectory against the GSL reference.
+struct VerifyTrace {
+    /// `--tolerance` default for traces: a trace from a decent integrator at 60 Hz is ~1e-8…1e-6.
+    static let defaultTolerance = 1e-6
+    /// The options of the suites' mode, refused with `--trace`.
+    static let suiteOptions = ["--quick", "--mutants", "--no-mutants", "--suite", "--json", "--update-baseline", "--baseline", "--seed"]
+    /// The options of this mode, refused without `--trace`.
+    static var onlyWithTrace: [String] {
+        SpringOptions.options.map(\.name) + ["--from", "--to", "--velocity", "--retarget", "--tolerance"]
+    }
+
+    var path: String
+    var samples: [TraceSample]
+    var spring: Spring
+    var from: Double, to: Double, velocity: Double
+    var retargets: [RetargetOption]
+    var tolerance: Double
+    /// `note:` lines about inputs adjusted as SwiftUI adjusts them (SpringOptions).
+    var notes: [String]
+
+    init(parsing arguments: ParsedArguments) throws {
+        path = arguments.string("--trace") ?? ""
+        for flag in Self.suiteOptions where arguments.has(flag) {
+            throw UsageError("\(flag): not allowed with --trace")
+        }
+        let springOptions = try SpringOptions(arguments)
+        spring = springOptions.spring
+        notes = springOptions.notes
+        tolerance = try arguments.double("--tolerance", default: Self.defaultTolerance, .positive)
+        from = try arguments.double("--from", default: 0)
+        to = try arguments.double("--to", default: 1)
+        velocity = try arguments.double("--velocity", default: 0)
+        retargets = try RetargetOption.parseAll(arguments)
+        samples = try TraceFile(path: path).samples
+    }
+
+    func run(console: Console) throws -> Int32 {
+        for note in notes { console.printError(note) }
+        let result: TraceComparison
+        do {
+            result = try TraceVerifier.compare(samples, spring: spring, from: from, to: to, initialVelocity: velocity,
+                                               retargets: retargets.map { ($0.time, $0.target) }, tolerance: tolerance)
+        } catch let error as ReferenceError {
+            throw UsageError("--trace: \(quoted(path)): \(referenceProblem(error))")
+        }
+        console.print("trace \(path): \(samples.count) samples, distance \(formatShort(result.distance)), spring \(spring)")
+        func line(_ label: String, _ stats: ErrorStatistics) {
+            let worst = stats.worst.map { "\($0.description), t = \(formatShort($0.time ?? .nan))" } ?? "-"
+            console.print("  \(label): worst \(formatShort(stats.maxRelative, digits: 3)) of the distance at \(worst); "
+                          + "rms \(formatShort(stats.rmsRelative, digits: 3)); max |error| \(formatShort(stats.maxAbsolute, digits: 3))")
+        }
+        line("position", result.positions)
+        if let velocities = result.velocities { line("velocity (relative to ω0·distance)", velocities) }
+        console.print("tolerance \(formatShort(tolerance)): \(result.passed ? "pass" : "FAIL")")
+        return result.passed ? ExitStatus.success : ExitStatus.checkFailed
+    }
+}

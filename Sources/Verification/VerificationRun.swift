@@ -1,0 +1,88 @@
+// VerificationRun.swift — what `hooke verify` and `hooke report` do around the verifier, written
+// once: the accuracy baseline is read before any work (a bad one fails at once), the suites run
+// (with the planted faults when asked), and the report is then compared with the baseline — or the
+// baseline is rewritten from it — and mapped to an exit status (AccuracyBaseline.swift has the rule).
+
+import Foundation
+import HookeSupport
+
+/// One verification run against the stored accuracy baseline.
+package struct VerificationRun {
+    package var configuration: VerificationConfiguration
+    package var suites: [VerificationSuite]
+    /// Run every suite's quick checks on each planted fault too (`MutationTesting`).
+    package var plantsFaults: Bool
+    /// The baseline file, as given (shown in the report).
+    package var baselinePath: String
+    /// The baseline as read before the run; nil when there is no file.
+    package private(set) var stored: AccuracyBaseline?
+
+    /// Reads the baseline at `baselinePath` (`readingFrom`, when the file lies elsewhere than the
+    /// path shown). - Throws: `BaselineError` for a file that is not a usable baseline.
+    package init(configuration: VerificationConfiguration, suites: [VerificationSuite] = Verifier.suites,
+                 plantsFaults: Bool, baselinePath: String, readingFrom file: String? = nil) throws {
+        self.configuration = configuration
+        self.suites = suites
+        self.plantsFaults = plantsFaults
+        self.baselinePath = baselinePath
+        stored = try AccuracyBaseline.read(fromPath: file ?? baselinePath)
+    }
+
+    /// Why a partial run may not update the baseline, or nil: the baseline has one seed for all its
+    /// seeded checks, so a partial run with another seed would restamp the checks it did not run.
+    package var partialUpdateConflict: String? {
+        guard let stored, stored.seed != configuration.seed else { return nil }
+        return "this partial run uses seed \(configuration.seed) but the baseline holds seed \(stored.seed); "
+            + "run the full suite, or use --seed \(stored.seed)"
+    }
+
+    /// Runs the suites, then the planted faults when asked; the report and the seconds it took.
+    package func run(progress: @escaping @Sendable (SuiteProgress) -> Void) -> (report: VerificationReport, seconds: Double) {
+        let start = Date()
+        var report = Verifier.run(configuration, suites: suites, progress: progress)
+        if plantsFaults { report.mutants = MutationTesting.run(configuration).report }
+        return (report, Date().timeIntervalSince(start))
+    }
+
+    /// Compares `report` with the stored baseline (or records that there is none) and returns the
+    /// metrics that improved on it beyond the noise band.
+    package func compare(_ report: inout VerificationReport) -> [Regression] {
+        guard let stored else {
+            report.baseline = BaselineComparison(path: baselinePath, state: "missing",
+                                                 noiseBand: AccuracyBaseline.noiseBandDescription)
+            return []
+        }
+        report.baseline = stored.compare(report, path: baselinePath)
+        return stored.improvements(in: report)
+    }
+
+    /// Rewrites the baseline from `report`, atomically: from scratch after a full unfiltered run
+    /// (`replacingAll`), else replacing only the checks that ran.
+    package func update(_ report: inout VerificationReport, replacingAll: Bool) throws {
+        var baseline = replacingAll ? AccuracyBaseline(report: report) : (stored ?? AccuracyBaseline(report: report))
+        if !replacingAll { baseline.merge(report) }
+        try baseline.write(toPath: baselinePath)
+        report.baseline = BaselineComparison(path: baselinePath, state: "updated", comparedChecks: report.checks.count,
+                                             noiseBand: AccuracyBaseline.noiseBandDescription)
+    }
+}
+
+extension VerificationReport {
+    /// 1 when a check failed or regressed (or a planted fault went uncaught), else 4 when some
+    /// metric improved on the baseline, else 0.
+    package func exitStatus(improvements: [Regression]) -> Int32 {
+        BaselineVerdict.exitStatus(regressed: !passed, improved: !improvements.isEmpty)
+    }
+}
+
+extension VerificationConfiguration {
+    /// The real SwiftUI recordings: `$HOOKE_RECORDINGS` when set, else `data/swiftui-recordings` of
+    /// the repository at `root`; nil when neither exists (the recordings suite is then skipped).
+    package static func recordingsDirectory(root: URL) -> URL? {
+        if let override = ProcessInfo.processInfo.environment["HOOKE_RECORDINGS"], !override.isEmpty {
+            return URL(fileURLWithPath: override)
+        }
+        let directory = root.appendingPathComponent("data/swiftui-recordings")
+        return FileManager.default.fileExists(atPath: directory.path) ? directory : nil
+    }
+}
