@@ -18,7 +18,7 @@ let package = Package(
         // The ground truth: GSL ODE integration of the damped oscillator, Bézier root finding.
         .target(name: "ReferenceSolver", dependencies: ["CGSL"]),
         // What the verifier, the harness and the report share: the seeded generator, atomic writes,
-        // double-double arithmetic.
+        // the baseline files, double-double arithmetic.
         .target(name: "HookeSupport"),
         // The verifier: cases, grids, error metrics, invariants, checks, the accuracy baseline.
         .target(name: "Verification", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport"]),

@@ -1,3 +1,4 @@
+import Scenarios
 import FrameBench
 
 /// `hooke bench`'s plan options: `--quick`, `--workload`, `--strategy`, `--animations`,
@@ -7,20 +8,10 @@ extension BenchCommand {
         let cores = BenchEnvironment.cores
         var plan = BenchPlan.standard(full: !arguments.flag("--quick"), cores: cores)
         if let text = arguments.string("--workload") {
-            plan.workloads = try list(text, name: "--workload") { name in
-                guard let workload = Workload(rawValue: name) else {
-                    throw UsageError("--workload: must be one of \(Workload.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
-                }
-                return workload
-            }
+            plan.workloads = try list(text, name: "--workload") { try workload($0, option: "--workload") }
         }
         if let text = arguments.string("--strategy") {
-            var strategies = try list(text, name: "--strategy") { name in
-                guard let strategy = Strategy(rawValue: name) else {
-                    throw UsageError("--strategy: must be one of \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
-                }
-                return strategy
-            }
+            var strategies = try list(text, name: "--strategy", strategy)
             if !strategies.contains(.naive) { strategies.insert(.naive, at: 0) }
             plan.strategies = strategies
         }
@@ -47,18 +38,37 @@ extension BenchCommand {
 
     /// `--frame-rate` and `--seconds`.
     static func timing(_ arguments: ParsedArguments, _ plan: inout BenchPlan) throws {
-        if let text = arguments.string("--frame-rate") {
-            guard let rate = Int(text), BenchPlan.frameRates.contains(rate) else {
-                throw UsageError("--frame-rate: must be 60 or 120, got \(quoted(text))")
-            }
-            plan.frameRate = rate
-        }
+        if let text = arguments.string("--frame-rate") { plan.frameRate = try frameRate(text) }
         if let seconds = try arguments.double("--seconds", .positive) {
             guard seconds >= 0.01, seconds <= 60 else {
                 throw UsageError("--seconds: must be in 0.01…60, got \(formatShort(seconds))")
             }
             plan.secondsPerConfiguration = seconds
         }
+    }
+
+    /// A workload by name (`option` names the flag or positional it came from).
+    static func workload(_ name: String, option: String) throws -> Workload {
+        guard let workload = Workload(rawValue: name) else {
+            throw UsageError("\(option): must be one of \(Workload.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
+        }
+        return workload
+    }
+
+    /// `--strategy`'s value.
+    static func strategy(_ name: String) throws -> Strategy {
+        guard let strategy = Strategy(rawValue: name) else {
+            throw UsageError("--strategy: must be one of \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
+        }
+        return strategy
+    }
+
+    /// `--frame-rate`'s value: 60 or 120.
+    static func frameRate(_ text: String) throws -> Int {
+        guard let rate = Int(text), BenchPlan.frameRates.contains(rate) else {
+            throw UsageError("--frame-rate: must be 60 or 120, got \(quoted(text))")
+        }
+        return rate
     }
 
     /// Splits a comma-separated option value and converts each item, rejecting empty items.

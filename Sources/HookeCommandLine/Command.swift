@@ -51,3 +51,12 @@ extension Hooke {
         return lines.joined(separator: "\n")
     }
 }
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+    func leftPadding(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

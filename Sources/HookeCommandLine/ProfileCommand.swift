@@ -36,13 +36,9 @@ struct ProfileCommand: HookeCommand {
         guard let name = arguments.positionals.first else {
             throw UsageError("WORKLOAD: missing; one of \(Workload.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard let workload = Workload(rawValue: name) else {
-            throw UsageError("WORKLOAD: must be one of \(Workload.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
-        }
+        let workload = try BenchCommand.workload(name, option: "WORKLOAD")
         let strategyName = arguments.string("--strategy") ?? "fast"
-        guard let strategy = Strategy(rawValue: strategyName) else {
-            throw UsageError("--strategy: must be one of \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(strategyName))")
-        }
+        let strategy = try BenchCommand.strategy(strategyName)
         guard workload.strategies.contains(strategy) else {
             throw UsageError("--strategy: workload \(name) has \(workload.strategies.map(\.rawValue).joined(separator: ", ")), got \(quoted(strategyName))")
         }
@@ -57,10 +53,7 @@ struct ProfileCommand: HookeCommand {
         guard threads <= cores * 4 else {
             throw UsageError("--threads: must be an integer in 1…\(cores * 4) (4× the \(cores) cores), got \(quoted(threads))")
         }
-        let rateText = arguments.string("--frame-rate") ?? "120"
-        guard let rate = Int(rateText), BenchPlan.frameRates.contains(rate) else {
-            throw UsageError("--frame-rate: must be 60 or 120, got \(quoted(rateText))")
-        }
+        let rate = try BenchCommand.frameRate(arguments.string("--frame-rate") ?? "120")
         configuration = BenchConfiguration(workload: workload, strategy: strategy, animations: animations,
                                            threads: threads, frameRate: rate)
     }

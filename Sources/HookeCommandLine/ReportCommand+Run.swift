@@ -1,3 +1,4 @@
+import Scenarios
 import Foundation
 import FrameBench
 import HookeSupport

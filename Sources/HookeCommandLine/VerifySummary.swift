@@ -1,3 +1,4 @@
+import Scenarios
 import Verification
 
 /// `hooke verify`'s summary: the table of checks, the counts, the baseline comparison and the

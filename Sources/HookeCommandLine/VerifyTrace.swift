@@ -1,3 +1,4 @@
+import Scenarios
 import AnimationMath
 import ReferenceSolver
 import Verification

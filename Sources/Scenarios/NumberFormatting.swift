@@ -44,12 +44,3 @@ package func jsonString(_ text: String) -> String {
     }
     return result + "\""
 }
-
-extension String {
-    func padding(to width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
-    func leftPadding(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
-}
