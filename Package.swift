@@ -23,10 +23,13 @@ let package = Package(
         // The verifier: cases, grids, error metrics, invariants, checks, the accuracy baseline.
         .target(name: "Verification", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport"]),
         // The frame harness: workloads, strategies, the Dispatch runner, statistics, perf baseline.
-        .target(name: "FrameBench", dependencies: ["AnimationMath", "ReferenceSolver", "CAllocationCounter", "HookeSupport"],
+        .target(name: "FrameBench", dependencies: ["AnimationMath", "ReferenceSolver", "CAllocationCounter", "CLimitKernels", "HookeSupport"],
                 path: "Benchmarks/FrameBench"),
         // Counts heap allocations by interposing malloc/calloc/realloc (glibc's __libc_* underneath).
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
+        // Hand-written C kernels doing the fast paths' work, for the build's ISA and for AVX2: the
+        // `limit` strategies, and the bandwidth `floor`.
+        .target(name: "CLimitKernels", path: "Benchmarks/CLimitKernels"),
         // Publishable reports: Markdown, JSON, CSV and SVG writers (our own; no outside packages).
         .target(name: "Reporting", dependencies: ["Verification", "FrameBench", "AnimationMath", "ReferenceSolver"]),
         // Scenarios and keyframe timelines read from JSON (errors name the JSON path), the frame loop

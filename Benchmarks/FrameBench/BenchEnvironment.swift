@@ -1,3 +1,4 @@
+import CLimitKernels
 import ReferenceSolver
 #if canImport(Glibc)
 import Glibc
@@ -11,6 +12,9 @@ public struct BenchEnvironment: Codable, Sendable, Equatable {
     public var swiftVersion: String
     public var gslVersion: String
     public var buildConfiguration: BuildConfiguration
+    /// The instruction set the build targeted: "x86-64 baseline (SSE2)" unless built with
+    /// `scripts/run --native` ("x86-64 native (AVX2)", …); nil in results older than this field.
+    public var buildISA: String?
     /// Peak resident memory of the process so far (getrusage ru_maxrss), bytes.
     public var peakResidentMemoryBytes: Int
     public var frameRate: Int
@@ -20,9 +24,13 @@ public struct BenchEnvironment: Codable, Sendable, Equatable {
     public static func current(frameRate: Int, hookeVersion: String) -> BenchEnvironment {
         BenchEnvironment(
             cpuModel: cpuModel(), cores: cores, operatingSystem: operatingSystem(), swiftVersion: swiftVersion,
-            gslVersion: OscillatorReference.gslVersion, buildConfiguration: .current,
+            gslVersion: OscillatorReference.gslVersion, buildConfiguration: .current, buildISA: buildISA,
             peakResidentMemoryBytes: peakResidentMemoryBytes(), frameRate: frameRate, hookeVersion: hookeVersion)
     }
+
+    /// The ISA the package's C targets were compiled for (the predefined macros `-march` sets;
+    /// `scripts/run --native` passes the same target to Swift and C).
+    public static var buildISA: String { String(cString: hooke_build_isa()) }
 
     /// Online processors.
     public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }

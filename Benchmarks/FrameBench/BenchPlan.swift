@@ -82,8 +82,10 @@ public struct BenchPlan: Sendable, Equatable {
                 for threads in threadCounts {
                     for strategy in workload.strategies where strategies?.contains(strategy) ?? true {
                         if strategy == .gsl, count > Strategy.gslMaximumAnimations || threads > 1 { continue }
+                        // The machine's limits are stated for one thread unless asked for by name.
+                        if strategy.isLimit, threads > 1, strategies == nil { continue }
                         if includesMillionFastSprings, count == 1_000_000, !animationCounts.contains(count),
-                           strategy != .fast && strategy != .naive { continue }
+                           strategy != .fast && strategy != .naive && !strategy.isLimit { continue }
                         result.append(BenchConfiguration(workload: workload, strategy: strategy, animations: count,
                                                          threads: threads, frameRate: frameRate))
                     }

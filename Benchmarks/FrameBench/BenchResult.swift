@@ -46,6 +46,12 @@ public struct BenchResult: Codable, Sendable, Equatable {
     public var ratioToNaiveP75: Double?
     /// The samples behind the `naive` figures the ratios divide by.
     public var naiveSamples: Int?
+    /// For `fast`: its median time per animation over `limit`'s, `limit-avx2`'s and `floor`'s for
+    /// the same workload, animations and threads (1.5: 1.5× the machine's limit); nil otherwise or
+    /// when that strategy did not run.
+    public var ratioToLimit: Double?
+    public var ratioToLimitAVX2: Double?
+    public var ratioToFloor: Double?
     /// Median frame time with one thread divided by this one's (for the same workload, strategy and
     /// animations); nil when the one-thread run is missing.
     public var parallelSpeedup: Double?
@@ -154,11 +160,17 @@ public enum ErrorReference: String, Codable, Sendable {
 }
 
 extension Array where Element == BenchResult {
-    /// Fills `ratioToNaive` and `parallelSpeedup` from the other results of the same run.
+    /// Fills `ratioToNaive`, the ratios to the limits and `parallelSpeedup` from the other results
+    /// of the same run.
     public mutating func linkRelativeFigures() {
         var naive: [String: BenchResult] = [:]
         var oneThread: [String: Double] = [:]
+        var limits: [String: Double] = [:]
         for result in self {
+            if result.strategy.isLimit {
+                limits["\(result.workload.rawValue)/\(result.strategy.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"] =
+                    result.nsPerAnimationFrame.p50
+            }
             if result.strategy == .naive {
                 naive["\(result.workload.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"] = result
             }
@@ -174,6 +186,15 @@ extension Array where Element == BenchResult {
                 self[index].ratioToNaive = result.nsPerAnimationFrame.p50 / base.nsPerAnimationFrame.p50
                 self[index].ratioToNaiveP75 = result.nsPerAnimationFrame.p75 / base.nsPerAnimationFrame.p75
                 self[index].naiveSamples = base.samples
+            }
+            if result.strategy == .fast {
+                func ratio(_ limit: Strategy) -> Double? {
+                    let key = "\(result.workload.rawValue)/\(limit.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"
+                    return limits[key].flatMap { $0 > 0 ? result.nsPerAnimationFrame.p50 / $0 : nil }
+                }
+                self[index].ratioToLimit = ratio(.limit)
+                self[index].ratioToLimitAVX2 = ratio(.limitAVX2)
+                self[index].ratioToFloor = ratio(.floor)
             }
             if let single = oneThread["\(result.workload.rawValue)/\(result.strategy.rawValue)/\(result.animations)/\(result.frameRate)"],
                result.frameNanoseconds.p50 > 0 {

@@ -228,6 +228,8 @@ extension BenchPlan {
         case (.swiftUISpring, .fast): return 18
         case (.curve, .fast), (.keyframes, .fast): return 70
         case (.mixed, .fast): return 145
+        case (_, .floor), (.spring, .limit), (.spring, .limitAVX2): return 1
+        case (_, .limit), (_, .limitAVX2): return 10
         default: return 150 // every naive strategy: 100–175
         }
     }

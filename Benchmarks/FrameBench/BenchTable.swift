@@ -9,9 +9,9 @@ public enum BenchTable {
         var lines: [String] = []
         lines.append("hooke bench — \(environment.cpuModel), \(environment.cores) cores, \(environment.operatingSystem), "
                      + "Swift \(environment.swiftVersion), GSL \(environment.gslVersion), \(environment.buildConfiguration.rawValue) build, "
-                     + "\(results.first?.frameRate ?? environment.frameRate) Hz")
+                     + "\(results.first?.frameRate ?? environment.frameRate) Hz, built for \(environment.buildISA ?? "an unrecorded ISA")")
         let header = ["workload", "strategy", "animations", "thr", "ns/anim p50", "p25", "p75", "p99",
-                      "samples", "×naive", "speed-up", "alloc/frame", "error vs ref", "vs naive", "B/anim",
+                      "samples", "×naive", "÷limit/avx2/floor", "speed-up", "alloc/frame", "error vs ref", "vs naive", "B/anim",
                       "max N 60Hz", "max N 120Hz"]
         var rows: [[String]] = [header]
         for r in results {
@@ -20,6 +20,7 @@ public enum BenchTable {
                 number(r.nsPerAnimationFrame.p50), number(r.nsPerAnimationFrame.p25), number(r.nsPerAnimationFrame.p75),
                 number(r.nsPerAnimationFrame.p99), "\(r.samples)",
                 r.ratioToNaive.map { number(1 / $0) + "×" } ?? "—",
+                limitRatios(r),
                 r.parallelSpeedup.map { number($0) + "×" } ?? "—",
                 r.allocationsPerFrame.map { number($0) } ?? "n/a",
                 r.maxError.map { scientific($0) } ?? (r.note != nil ? "diverged" : "—"),
@@ -48,7 +49,8 @@ public enum BenchTable {
     public static func legend(_ results: [BenchResult]) -> [String] {
         var lines = [
             "thr: worker threads that ran the frames (1: the calling thread; T ≥ 2: T Dispatch workers, one contiguous chunk each); "
-                + "×naive: how many times faster than naive (median); speed-up: 1-thread frame time / this one; "
+                + "×naive: how many times faster than naive (median); "
+                + "÷limit/avx2/floor: fast's median over the C limit kernel's for the build's ISA, over its AVX2 build's, over the bandwidth floor's; speed-up: 1-thread frame time / this one; "
                 + "max N: animations whose p99 frame fits the budget, extrapolated from this row's p99 at most "
                 + "\(FrameBudget.extrapolationLimit)× beyond its N (\"> N\": more would fit, not measured).",
             "error vs ref: largest error against an independent reference, relative to each animation's scale; "
@@ -84,6 +86,13 @@ public enum BenchTable {
                 .joined(separator: "  "))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `fast`'s ratios to the limits, "1.52/2.80/3.90" ("—" for one not measured); "—" for other strategies.
+    static func limitRatios(_ r: BenchResult) -> String {
+        let ratios = [r.ratioToLimit, r.ratioToLimitAVX2, r.ratioToFloor]
+        guard ratios.contains(where: { $0 != nil }) else { return "—" }
+        return ratios.map { $0.map(number) ?? "—" }.joined(separator: "/")
     }
 
     /// A capacity, "> N" when it is the extrapolation cap.

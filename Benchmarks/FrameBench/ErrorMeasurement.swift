@@ -30,6 +30,8 @@ extension KernelFactory {
                               frames: Int = errorFrames, substeps: Int = 1) throws -> ErrorMeasurement? {
         guard let kernel = makeKernel(workload, strategy, count: errorSampleCount, frameInterval: frameInterval,
                                       substeps: substeps) else { return nil }
+        // The floor computes nothing an error could judge.
+        if strategy == .floor { kernel.release(); return ErrorMeasurement(reference: nil, consistencyWithNaive: nil) }
         defer { kernel.release() }
         run(kernel, frames: frames)
         return try errors(of: kernel, workload: workload, strategy: strategy, frames: frames, frameInterval: frameInterval)

@@ -25,7 +25,7 @@ public enum KernelFactory {
     /// `substeps`: steps per frame for `euler` and `rk4` (ignored by the others).
     static func makeKernel(_ workload: Workload, _ strategy: Strategy, count: Int, frameInterval: Double,
                            substeps: Int = 1) -> (any FrameKernel)? {
-        guard workload.strategies.contains(strategy) else { return nil }
+        guard workload.strategies.contains(strategy), strategy != .limitAVX2 || LimitISA.hasAVX2 else { return nil }
         switch workload {
         case .spring:
             let population = SpringPopulation(count: count)
@@ -35,11 +35,20 @@ public enum KernelFactory {
             case .euler: return EulerSpringKernel(population, frameInterval: frameInterval, substeps: substeps)
             case .rk4: return RK4SpringKernel(population, frameInterval: frameInterval, substeps: substeps)
             case .gsl: return GSLSpringKernel(population, frameInterval: frameInterval)
+            case .limit, .limitAVX2:
+                return LimitSpringKernel(FastSpringKernel(population, frameInterval: frameInterval), avx2: strategy == .limitAVX2)
+            case .floor: return FloorKernel(FastSpringKernel(population, frameInterval: frameInterval))
             }
         case .swiftUISpring:
             let population = SwiftUISpringPopulation(count: count)
-            return strategy == .naive ? population.naiveKernel(frameInterval: frameInterval)
-                : FastSwiftUISpringKernel(population, frameInterval: frameInterval)
+            switch strategy {
+            case .naive: return population.naiveKernel(frameInterval: frameInterval)
+            case .limit, .limitAVX2:
+                return LimitSwiftUISpringKernel(FastSwiftUISpringKernel(population, frameInterval: frameInterval),
+                                                avx2: strategy == .limitAVX2)
+            case .floor: return FloorKernel(FastSwiftUISpringKernel(population, frameInterval: frameInterval))
+            default: return FastSwiftUISpringKernel(population, frameInterval: frameInterval)
+            }
         case .curve:
             let population = CurvePopulation(count: count)
             return strategy == .naive ? population.naiveKernel(frameInterval: frameInterval)

@@ -2,17 +2,19 @@
 ///
 /// Which strategies each workload has (`strategies`):
 ///
-/// | workload         | naive | fast | euler | rk4 | gsl |
-/// |------------------|-------|------|-------|-----|-----|
-/// | `spring`         |   ✓   |  ✓   |   ✓   |  ✓  |  ✓ (N ≤ `Strategy.gslMaximumAnimations`, one thread) |
-/// | `swiftui-spring` |   ✓   |  ✓   |       |     |     |
-/// | `curve`          |   ✓   |  ✓   |       |     |     |
-/// | `mixed`          |   ✓   |  ✓   |       |     |     |
-/// | `keyframes`      |   ✓   |  ✓   |       |     |     |
+/// | workload         | naive | fast | euler | rk4 | gsl | limit, limit-avx2, floor |
+/// |------------------|-------|------|-------|-----|-----|--------------------------|
+/// | `spring`         |   ✓   |  ✓   |   ✓   |  ✓  |  ✓ (N ≤ `Strategy.gslMaximumAnimations`, one thread) | ✓ |
+/// | `swiftui-spring` |   ✓   |  ✓   |       |     |     |            ✓             |
+/// | `curve`          |   ✓   |  ✓   |       |     |     |                          |
+/// | `mixed`          |   ✓   |  ✓   |       |     |     |                          |
+/// | `keyframes`      |   ✓   |  ✓   |       |     |     |                          |
 ///
 /// `euler`, `rk4` and `gsl` are alternative *physics* for closed-form springs; the other workloads
 /// are defined by SwiftUI's own algorithm (an integrator, a Bézier solve, the animator), so only
 /// the object-per-animation (`naive`) and contiguous (`fast`) ways of running it are meaningful.
+/// `limit`, `limit-avx2` and `floor` are not Hooke at all but what the machine allows for the
+/// `fast` path's work (`LimitKernels.swift`); the default plan runs them on one thread.
 public enum Workload: String, CaseIterable, Sendable, Codable {
     case spring
     case swiftUISpring = "swiftui-spring"
@@ -24,8 +26,9 @@ public enum Workload: String, CaseIterable, Sendable, Codable {
     /// The strategies this workload can run, in the order tables list them.
     public var strategies: [Strategy] {
         switch self {
-        case .spring: return [.naive, .fast, .euler, .rk4, .gsl]
-        case .swiftUISpring, .curve, .mixed, .keyframes: return [.naive, .fast]
+        case .spring: return [.naive, .fast, .euler, .rk4, .gsl] + Strategy.limits
+        case .swiftUISpring: return [.naive, .fast] + Strategy.limits
+        case .curve, .mixed, .keyframes: return [.naive, .fast]
         }
     }
 
@@ -60,6 +63,19 @@ public enum Strategy: String, CaseIterable, Sendable, Codable {
     case rk4
     /// GSL's adaptive stepper per animation per frame.
     case gsl
+    /// A hand-written C kernel doing `fast`'s work on `fast`'s state, compiled for the build's ISA
+    /// (x86-64 baseline, SSE2, unless built with `--native`): what the machine allows.
+    case limit
+    /// The same C kernel compiled for AVX2 (and FMA, unused: no contraction); only on CPUs with AVX2.
+    case limitAVX2 = "limit-avx2"
+    /// The bandwidth floor: reads and writes the bytes `fast` moves per animation per frame, with
+    /// almost no arithmetic (a maximum per column). Its state means nothing; it has no error.
+    case floor
+
+    /// The strategies that measure the machine rather than Hooke, in table order.
+    public static let limits: [Strategy] = [.limit, .limitAVX2, .floor]
+    /// Whether this is one of `limits`.
+    public var isLimit: Bool { Self.limits.contains(self) }
 
     /// `gsl` allocates a GSL driver per animation per frame (~20 µs each): beyond this many
     /// animations a frame takes longer than a second, so larger runs skip it.
@@ -74,6 +90,7 @@ public enum Strategy: String, CaseIterable, Sendable, Codable {
         case (.euler, _), (.rk4, _): return [Assumption.fixedFrameInterval, Assumption.noRetargets]
         case (.fast, .swiftUISpring), (.fast, .curve): return [Assumption.noRetargets]
         case (.fast, .keyframes), (.fast, .mixed): return []
+        case (.limit, _), (.limitAVX2, _), (.floor, _): return Strategy.fast.assumptions(for: workload)
         }
     }
 }

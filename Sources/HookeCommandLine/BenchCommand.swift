@@ -28,8 +28,8 @@ struct BenchCommand: HookeCommand {
     Needs a release build: scripts/run bench, or swift build -c release && .build/release/hooke bench.
 
     WORKLOADS (strategies):
-      spring           closed-form springs, every regime (naive, fast, euler, rk4, gsl ≤ 1000 animations, 1 thread)
-      swiftui-spring   SwiftUI's .spring integrator (naive, fast)
+      spring           closed-form springs, every regime (naive, fast, euler, rk4, gsl ≤ 1000 animations, 1 thread, limits)
+      swiftui-spring   SwiftUI's .spring integrator (naive, fast, limits)
       curve            timing curves, a Bézier solve per frame (naive, fast)
       mixed            springs, curves and modified animations through the animator, 1% retargeted per frame (naive, fast)
       keyframes        looping keyframe timelines (naive, fast)
@@ -38,7 +38,8 @@ struct BenchCommand: HookeCommand {
       --quick              under 30 s: 1,000 to 100,000 animations (and 1,000,000 fast springs), 1 thread and all cores
                            (default: the full run, under 5 minutes, 1,000 to 1,000,000 animations, 1…cores threads)
       --workload W,...     only these workloads (default: all available)
-      --strategy S,...     only these strategies: naive, fast, euler, rk4, gsl (naive is always kept, for ratios)
+      --strategy S,...     only these strategies: naive, fast, euler, rk4, gsl, limit, limit-avx2, floor
+                           (naive is always kept, for ratios; limits: C kernels doing fast's work, 1 thread unless named)
       --animations N,...   animation counts, each 1…1000000
       --threads T,...      thread counts, each 1…\(BenchEnvironment.cores * 4)
       --frame-rate F       60 or 120 (default 120)

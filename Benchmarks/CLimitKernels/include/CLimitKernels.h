@@ -1,0 +1,48 @@
+#ifndef HOOKE_LIMIT_KERNELS_H
+#define HOOKE_LIMIT_KERNELS_H
+// Hand-written C kernels that do the same work per animation as the frame harness's `fast` paths
+// (same outputs, same state, same population), to state what the machine allows beside what
+// Hooke's Swift reaches. Each kernel is compiled twice from one body: `_base` for the build's ISA
+// (the package's default, x86-64 baseline with SSE2, unless the build passes -march) and `_avx2`
+// with __attribute__((target("avx2,fma"))); call `_avx2` only when hooke_limit_has_avx2() says so.
+// No floating-point contraction anywhere (#pragma clang fp contract(off)): the results are the same
+// IEEE operations in the same order as the Swift paths, bit for bit where those are bit-exact.
+#include <stddef.h>
+
+/// 1 when this CPU and OS run AVX2 and FMA code (cpuid leaf 7 and OSXSAVE/XGETBV), 0 otherwise
+/// (and always 0 off x86-64).
+int hooke_limit_has_avx2(void);
+
+/// The instruction set this file was compiled for, from the compiler's predefined macros:
+/// "x86-64 baseline (SSE2)" for the package's default, "x86-64 native (AVX-512)" / "(AVX2)" / "(AVX)"
+/// when built with -march (`scripts/run --native`), "arm64 (NEON)", or the architecture's name.
+const char *hooke_build_isa(void);
+
+/// `spring`, the exact transition per spring: for i in [start, end),
+/// d[i], v[i] <- m11[i]·d[i] + m12[i]·v[i], m21[i]·d[i] + m22[i]·v[i].
+void hooke_limit_spring_base(double *d, double *v, const double *m11, const double *m12,
+                             const double *m21, const double *m22, ptrdiff_t start, ptrdiff_t end);
+void hooke_limit_spring_avx2(double *d, double *v, const double *m11, const double *m12,
+                             const double *m21, const double *m22, ptrdiff_t start, ptrdiff_t end);
+
+/// `swiftui-spring`: SwiftUI's 1/300 s rule for the slots [start, end) of one preset group (stiffness
+/// k, damping coefficient damping = −2√k·ζ), brought to frame time `now`: the clock rules, as many
+/// steps as each slot's clock lags, the finish rule and the restart toward −Δ. Columns as the Swift
+/// `fast` kernel keeps them: offset, velocity, force, clock (the animation's own time), interval Δ,
+/// begin (frame time the run started).
+void hooke_limit_swiftui_spring_base(double *offset, double *velocity, double *force, double *clock,
+                                     double *interval, double *begin, double now, double stiffness,
+                                     double damping, ptrdiff_t start, ptrdiff_t end);
+void hooke_limit_swiftui_spring_avx2(double *offset, double *velocity, double *force, double *clock,
+                                     double *interval, double *begin, double now, double stiffness,
+                                     double damping, ptrdiff_t start, ptrdiff_t end);
+
+/// The bandwidth floor: reads `reads` columns and writes `writes` columns over [start, end), the
+/// bytes a kernel moves per animation with almost no arithmetic (each written column becomes the
+/// sum of the read columns, so no load can be skipped). A written column may also be read.
+void hooke_floor_base(double *const *read, int reads, double *const *written, int writes,
+                      ptrdiff_t start, ptrdiff_t end);
+void hooke_floor_avx2(double *const *read, int reads, double *const *written, int writes,
+                      ptrdiff_t start, ptrdiff_t end);
+
+#endif

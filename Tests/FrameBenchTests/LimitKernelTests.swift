@@ -1,0 +1,84 @@
+@testable import FrameBench
+import Testing
+
+/// The C limit kernels (`limit`, `limit-avx2`) do the `fast` paths' work: the same outputs against
+/// the same independent references, and the floor moves the bytes it claims to.
+struct LimitKernelTests {
+    /// The C kernels that this CPU can run (`limit-avx2` only with AVX2: elsewhere it does not exist).
+    static let runnable: [Strategy] = LimitISA.hasAVX2 ? [.limit, .limitAVX2] : [.limit]
+
+    /// The spring limit against GSL and against naive: the exact transition, composed frame after
+    /// frame, stays within the `fast` path's bound (1e-12 of the distance; ~1e-14 measured).
+    static let springTolerance = FrameKernelTests.fastPathTolerance
+
+    @Test(arguments: runnable)
+    func springLimitMatchesGSLAndNaive(_ strategy: Strategy) throws {
+        let errors = try #require(try KernelFactory.errors(workload: .spring, strategy: strategy, frameInterval: 1.0 / 120))
+        let reference = try #require(errors.reference)
+        let consistency = try #require(errors.consistencyWithNaive)
+        #expect(reference <= Self.springTolerance, "\(strategy.rawValue) vs GSL \(reference)")
+        #expect(consistency <= Self.springTolerance, "\(strategy.rawValue) vs naive \(consistency)")
+    }
+
+    /// Same operations in the same order as `FastSpringKernel` (no FMA contraction): identical
+    /// states, bit for bit, after 600 frames (consistency between two of our kernels).
+    @Test(arguments: runnable)
+    func springLimitIsTheFastPathBitForBit(_ strategy: Strategy) throws {
+        let frameInterval = 1.0 / 60
+        let limit = try #require(KernelFactory.makeKernel(.spring, strategy, count: 1_001, frameInterval: frameInterval))
+        let fast = try #require(KernelFactory.makeKernel(.spring, .fast, count: 1_001, frameInterval: frameInterval))
+        defer { limit.release(); fast.release() }
+        KernelFactory.run(limit, frames: 600)
+        KernelFactory.run(fast, frames: 600)
+        for index in 0..<fast.count {
+            let a = limit.state(of: index), b = fast.state(of: index)
+            #expect(a.value == b.value && a.velocity == b.velocity, "animation \(index): \(a) vs \(b)")
+        }
+    }
+
+    /// SwiftUI's rule bit for bit: against the rule run exactly, one animation at a time, the
+    /// difference is exactly 0 after 240 frames with restarts, at both frame rates — the C kernel
+    /// performs the rule's IEEE operations in its order, with no FMA contraction (`#pragma clang fp
+    /// contract(off)`), in two- and four-lane vectors alike.
+    @Test(arguments: runnable, [60, 120])
+    func swiftUISpringLimitIsTheRuleBitForBit(_ strategy: Strategy, frameRate: Int) throws {
+        let errors = try #require(try KernelFactory.errors(workload: .swiftUISpring, strategy: strategy,
+                                                           frameInterval: 1 / Double(frameRate)))
+        #expect(errors.reference == 0, "\(strategy.rawValue) vs the rule \(errors.reference ?? .nan)")
+        #expect(errors.consistencyWithNaive == 0)
+    }
+
+    /// Split over three workers (chunk edges inside vectors of four and inside preset groups), every
+    /// animation is still stepped exactly once per frame.
+    @Test(arguments: runnable)
+    func swiftUISpringLimitSplitsAcrossWorkers(_ strategy: Strategy) throws {
+        let frameInterval = 1.0 / 120
+        let kernel = try #require(KernelFactory.makeKernel(.swiftUISpring, strategy, count: KernelFactory.errorSampleCount,
+                                                          frameInterval: frameInterval))
+        defer { kernel.release() }
+        let pool = WorkerPool(kernel: kernel, threads: 3)
+        for frame in 1...KernelFactory.errorFrames { pool.run(frame: frame) }
+        pool.shutdown()
+        let errors = try KernelFactory.errors(of: kernel, workload: .swiftUISpring, strategy: strategy,
+                                              frames: KernelFactory.errorFrames, frameInterval: frameInterval)
+        #expect(errors.reference == 0)
+    }
+
+    /// The floor reads every column it names and writes every written one: after one frame each
+    /// written column holds the maximum of the read columns' previous values.
+    @Test func floorStreamsEveryColumn() {
+        let count = 1_000
+        let columns = (0..<3).map { c in Column<Double>(count: count) { Double(($0 * 7 + c * 13) % 17) } }
+        let before = columns.map { Array($0.buffer) }
+        let base = FastSpringKernel(SpringPopulation(count: 1), frameInterval: 1.0 / 60)
+        let floor = FloorKernel(base, reading: columns.map(\.base), writing: [columns[0].base, columns[2].base])
+        defer { floor.release(); for column in columns { column.free() } }
+        floor.advance(0..<count, to: 1)
+        for i in 0..<count {
+            let expected = max(before[0][i], before[1][i], before[2][i])
+            #expect(columns[0].base[i] == expected && columns[2].base[i] == expected, "index \(i)")
+            #expect(columns[1].base[i] == before[1][i], "index \(i): a column only read changed")
+        }
+        #expect((try? KernelFactory.errors(workload: .spring, strategy: .floor, frameInterval: 1.0 / 60))??.reference == nil)
+    }
+}
