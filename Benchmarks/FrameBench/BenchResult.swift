@@ -134,9 +134,12 @@ public enum ErrorReference: String, Codable, Sendable {
     case rule
     /// GSL's Brent root of the Bézier's x(s) = p (`BezierReference`), the circular curves' closed forms.
     case brent
-    /// No reference independent of the model exists in the harness (keyframe timelines and the
-    /// animator's merges and chains are SwiftUI's own algorithms; `hooke verify` checks their
-    /// pieces against GSL). The error column is empty; consistency with `naive` is all there is.
+    /// Each keyframe worked from its definition (`KeyframesReference`): timing curves by GSL's
+    /// Brent root, cubics in the Hermite basis, springs by GSL's integration.
+    case keyframeDefinitions = "keyframe-definitions"
+    /// No reference independent of the model exists in the harness (the animator's merges and
+    /// chains are SwiftUI's own algorithm; `hooke verify` checks its pieces against GSL). The error
+    /// column is empty; consistency with `naive` is all there is.
     case none
 
     public init(workload: Workload) {
@@ -144,7 +147,8 @@ public enum ErrorReference: String, Codable, Sendable {
         case .spring: self = .gsl
         case .swiftUISpring: self = .rule
         case .curve: self = .brent
-        case .mixed, .keyframes: self = .none
+        case .keyframes: self = .keyframeDefinitions
+        case .mixed: self = .none
         }
     }
 
@@ -154,6 +158,7 @@ public enum ErrorReference: String, Codable, Sendable {
         case .gsl: return "GSL rk8pd/bsimp at 1e-14"
         case .rule: return "SwiftUI's 1/300 s rule run exactly per animation"
         case .brent: return "GSL Brent root of the Bézier (closed form for circular curves)"
+        case .keyframeDefinitions: return "each keyframe from its definition: Brent for timing curves, the Hermite basis for cubics, GSL for springs"
         case .none: return "no independent reference (consistency with naive only)"
         }
     }

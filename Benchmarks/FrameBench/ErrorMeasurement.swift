@@ -22,7 +22,9 @@ extension KernelFactory {
     /// - `curve` against GSL's Brent root of the Bézier (`BezierReference`) or the circular curves'
     ///   closed forms, with the workload's restart rule; values relative to the interval,
     ///   velocities to interval/duration.
-    /// - `keyframes`, `mixed`: no independent reference (see `ErrorReference.none`).
+    /// - `keyframes` against each keyframe worked from its definition (`KeyframesReference`);
+    ///   absolute errors.
+    /// - `mixed`: no independent reference (see `ErrorReference.none`).
     ///
     /// Consistency: the same animations through the `naive` kernel, in the same scales.
     /// - Returns: nil when the pair does not exist.
@@ -122,7 +124,10 @@ extension KernelFactory {
             return SwiftUISpringPopulation(count: count).ruleStates(frames: frames, frameInterval: frameInterval)
         case .curve:
             return try CurvePopulation(count: count).brentStates(frames: frames, frameInterval: frameInterval)
-        case .keyframes, .mixed:
+        case .keyframes:
+            return try KeyframesPopulation(count: count).referenceStates(frames: frames, frameInterval: frameInterval,
+                                                                         tolerance: referenceTolerance)
+        case .mixed:
             return nil
         }
     }

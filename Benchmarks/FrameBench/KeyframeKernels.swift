@@ -51,45 +51,257 @@ public struct KeyframesPopulation: Sendable {
     }
 }
 
-/// `fast` for `keyframes`: the shared timelines evaluated from contiguous columns, no per-animation
-/// object. Layout (struct of arrays): timeline index (8 bytes), phase, value, velocity (8 bytes
-/// each): 32 bytes per animation; the timelines themselves are shared.
+/// `fast` for `keyframes`: the population grouped by timeline once at set-up (each timeline's
+/// segments are constants of its group), then, a block of `blockSize` animations at a time, two
+/// loops. The first finds each animation's time in its loop (`LoopClock.wrap`: fmod's exact result
+/// in a few multiplications instead of glibc's bit loop) and its segment (comparisons with the
+/// segment starts), keeps the time within the segment in `value`, and lists the animation under
+/// its segment. The second evaluates each segment's list with that segment's constants and no
+/// switch per animation: cubic (Hermite, Horner's rule) and linear segments two at a time
+/// (`SIMD2`), timing-curve Béziers through `BezierLanes` (the model's fast path, the model for the
+/// rest), springs through the model's `Spring.valueAndVelocity` (glibc's exp, sin and cos, as
+/// naive). Every operation is the model's (`KeyframeSegment.valueAndVelocity`), in the same order,
+/// so consistency with `naive` is exactly 0.
+///
+/// Assumes nothing beyond the workload: each frame is evaluated from the frame time, so the frame
+/// interval may vary; keyframe timelines are not retargeted by definition.
+///
+/// Layout (struct of arrays, slots in timeline order, `slot[i]` maps animation i to its slot):
+/// phase, value, velocity: 24 bytes per animation; the timelines' segments are shared.
 final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
-    let timelines = KeyframesPopulation.timelines
-    let timelineIndex: Column<Int>
+    typealias Pair = SIMD2<Double>
+    /// One timeline's constants: its clock and its segments.
+    struct Timeline {
+        let clock: LoopClock
+        let segments: [Segment]
+        /// Start times of segments 1… (segment 0 starts at 0).
+        let starts: [Double]
+    }
+    /// A segment's constants, its evaluation chosen once here rather than per animation.
+    struct Segment {
+        enum Kind {
+            /// The `linear` timing curve: progress clamped.
+            case linear
+            case bezier(BezierLanes, UnitCurve)
+            /// Any other timing curve, through the model.
+            case curve(UnitCurve)
+            case cubic
+            case spring(Spring)
+        }
+        let kind: Kind
+        let start: Double, inverseDuration: Double
+        let origin: Double, a: Double, b: Double, c: Double
+    }
+    let timelines: [Timeline]
+    let groups: [(timeline: Int, slots: Range<Int>)]
+    let slot: [Int]
     let phase: Column<Double>, value: Column<Double>, velocity: Column<Double>
     let count: Int
     let frameInterval: Double
-    var stateBytesPerAnimation: Int { 4 * 8 }
+    var stateBytesPerAnimation: Int { 3 * 8 }
+    /// Animations per block (its lists are 2 KiB of stack), and the most segments a timeline may have.
+    static let blockSize = 128
+    static let maximumSegments = 4
 
     init(_ population: KeyframesPopulation, frameInterval: Double) {
-        count = population.count
         self.frameInterval = frameInterval
-        timelineIndex = Column(count: count) { population.timelineIndex[$0] }
-        phase = Column(count: count) { population.phase[$0] }
+        timelines = KeyframesPopulation.timelines.map { timeline in
+            let segments = timeline.track.segments.map { segment in
+                let kind: Segment.Kind
+                switch segment.kind {
+                case .cubic: kind = .cubic
+                case .spring(let spring): kind = .spring(spring)
+                case .linear(let curve):
+                    if curve == .linear {
+                        kind = .linear
+                    } else if let p1 = curve.startControlPoint, let p2 = curve.endControlPoint {
+                        kind = .bezier(BezierLanes(x1: p1.x, y1: p1.y, x2: p2.x, y2: p2.y), curve)
+                    } else {
+                        kind = .curve(curve)
+                    }
+                }
+                return Segment(kind: kind, start: segment.start, inverseDuration: segment.inverseDuration,
+                               origin: segment.origin, a: segment.a, b: segment.b, c: segment.c)
+            }
+            precondition(segments.count <= Self.maximumSegments && !segments.isEmpty,
+                         "FastKeyframesKernel: a timeline has \(segments.count) segments (1…\(Self.maximumSegments))")
+            return Timeline(clock: LoopClock(duration: timeline.duration), segments: segments,
+                            starts: segments.dropFirst().map(\.start))
+        }
+        var order: [Int] = []
+        var groups: [(timeline: Int, slots: Range<Int>)] = []
+        for t in timelines.indices {
+            let start = order.count
+            order += (0..<population.count).filter { population.timelineIndex[$0] == t }
+            groups.append((t, start..<order.count))
+        }
+        self.groups = groups
+        count = order.count
+        var slot = [Int](repeating: 0, count: count)
+        for (position, index) in order.enumerated() { slot[index] = position }
+        self.slot = slot
+        phase = Column(count: count) { population.phase[order[$0]] }
         value = Column(repeating: 0, count: count)
         velocity = Column(repeating: 0, count: count)
     }
 
+    /// The lists of one block: for each segment, the block's animations in it (offsets from the
+    /// block's first slot), on the stack.
+    struct Lists {
+        var storage = (SIMD64<Int32>(), SIMD64<Int32>(), SIMD64<Int32>(), SIMD64<Int32>(),
+                       SIMD64<Int32>(), SIMD64<Int32>(), SIMD64<Int32>(), SIMD64<Int32>())
+        /// Each list's length (an `Int` each, not lanes of one vector: a lane written and the
+        /// whole vector read back stalls store forwarding, once per animation).
+        var counts = (0, 0, 0, 0)
+    }
+
     func advance(_ range: Range<Int>, to frame: Int) {
         let time = Double(frame) * frameInterval
-        let index = timelineIndex.base, p = phase.base, y = value.base, v = velocity.base
-        timelines.withUnsafeBufferPointer { timelines in
-            // Each call borrows the timeline in place (no `let` copy): a copy would retain the
-            // timeline's shared storage, and with several threads that reference count's cache
-            // line bounces between cores (measured: 2 threads ran at half the speed of one).
-            for i in range {
-                let j = index[i]
-                let local = KeyframesPopulation.localTime(timelines[j], phase: p[i], time: time)
-                (y[i], v[i]) = timelines[j].valueAndVelocity(time: local)
+        let y = value.base, v = velocity.base, p = phase.base
+        var lists = Lists()
+        withUnsafeMutableBytes(of: &lists.storage) { storage in
+          withUnsafeMutableBytes(of: &lists.counts) { countBytes in
+            let list = storage.baseAddress!.assumingMemoryBound(to: Int32.self)
+            let counts = countBytes.baseAddress!.assumingMemoryBound(to: Int.self)
+            timelines.withUnsafeBufferPointer { timelines in
+                // Indices, not `for group in groups`: a debug build's array iterator allocates a
+                // coroutine frame per element.
+                for g in groups.indices {
+                    let group = groups[g]
+                    let slots = group.slots.clamped(to: range)
+                    let timeline = timelines[group.timeline]
+                    var start = slots.lowerBound
+                    while start < slots.upperBound {
+                        let end = min(start + Self.blockSize, slots.upperBound)
+                        // Loop 1: time in the loop, segment, time in the segment (kept in `value`).
+                        counts.update(repeating: 0, count: Self.maximumSegments)
+                        timeline.starts.withUnsafeBufferPointer { starts in
+                            let clock = timeline.clock
+                            for i in start..<end {
+                                let local = clock.wrap(p[i] + time)
+                                var k = 0
+                                for s in starts where local >= s { k &+= 1 }
+                                y[i] = local - (k == 0 ? 0 : starts[k &- 1])
+                                list[k &* Self.blockSize &+ counts[k]] = Int32(truncatingIfNeeded: i &- start)
+                                counts[k] &+= 1
+                            }
+                        }
+                        // Loop 2: each segment's list with its constants.
+                        timeline.segments.withUnsafeBufferPointer { segments in
+                            for k in segments.indices {
+                                evaluate(segments[k], list + k &* Self.blockSize, count: counts[k], base: start, y, v)
+                            }
+                        }
+                        start = end
+                    }
+                }
             }
+          }
         }
         blackHole(y)
     }
 
-    func state(of index: Int) -> (value: Double, velocity: Double) { (value.base[index], velocity.base[index]) }
+    /// Evaluates `segment` for the `count` animations `base + list[0..<count]`, whose time within the
+    /// segment is in `y`: `KeyframeSegment.valueAndVelocity`'s operations.
+    @inline(__always)
+    private func evaluate(_ segment: Segment, _ list: UnsafeMutablePointer<Int32>, count: Int, base: Int,
+                          _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>) {
+        let inverse = segment.inverseDuration, origin = segment.origin, a = segment.a
+        switch segment.kind {
+        case .cubic:
+            let b = Pair(repeating: segment.b), c = Pair(repeating: segment.c)
+            pairs(list, count: count, base: base, y, v) { e in
+                let s = e * inverse
+                var x = c * s
+                x += b
+                x *= s
+                x += a
+                x *= s
+                var rate = c * (3 * s)
+                rate += b * 2
+                rate *= s
+                rate += a
+                rate *= inverse
+                return (origin + x, rate)
+            }
+        case .linear:
+            pairs(list, count: count, base: base, y, v) { e in
+                let s = BezierLanes.clamp(e * inverse)
+                return (origin + a * s, Pair(repeating: a * (1 * inverse)))
+            }
+        case .bezier(let lanes, let curve):
+            pairs(list, count: count, base: base, y, v) { e in
+                let s = e * inverse
+                let (guess, low) = lanes.guess(s)
+                var (shape, slope, solved) = lanes.solve(s, guess: guess, low: low)
+                if !all(solved) {
+                    for lane in 0..<2 where !solved[lane] {
+                        (shape[lane], slope[lane]) = curve.valueAndVelocity(at: s[lane])
+                    }
+                }
+                return (origin + a * shape, a * (slope * inverse))
+            }
+        case .curve(let curve):
+            for n in 0..<count {
+                let i = base &+ Int(list[n])
+                let point = curve.valueAndVelocity(at: y[i] * inverse)
+                (y[i], v[i]) = (origin + a * point.value, a * (point.velocity * inverse))
+            }
+        case .spring(let spring):
+            for n in 0..<count {
+                let i = base &+ Int(list[n])
+                let motion = spring.valueAndVelocity(target: a, initialVelocity: segment.b, time: y[i])
+                (y[i], v[i]) = (origin + motion.value, motion.velocity)
+            }
+        }
+    }
 
-    func release() { timelineIndex.free(); phase.free(); value.free(); velocity.free() }
+    /// `body` on the listed animations two at a time (an odd last one in both lanes): time within
+    /// the segment in, value and velocity out.
+    @inline(__always)
+    private func pairs(_ list: UnsafeMutablePointer<Int32>, count: Int, base: Int, _ y: UnsafeMutablePointer<Double>,
+                       _ v: UnsafeMutablePointer<Double>, _ body: (Pair) -> (Pair, Pair)) {
+        var n = 0
+        while n < count {
+            let i = base &+ Int(list[n]), j = base &+ Int(list[min(n &+ 1, count &- 1)])
+            let (position, rate) = body(Pair(y[i], y[j]))
+            y[j] = position[1]; v[j] = rate[1]
+            y[i] = position[0]; v[i] = rate[0]
+            n &+= 2
+        }
+    }
+
+    func state(of index: Int) -> (value: Double, velocity: Double) { (value.base[slot[index]], velocity.base[slot[index]]) }
+
+    func release() { phase.free(); value.free(); velocity.free() }
+}
+
+/// A timeline's loop: the time shown at t is t mod duration, computed as
+/// `truncatingRemainder(dividingBy:)` (fmod) computes it — exactly — without its bit-by-bit loop.
+///
+/// n = ⌊x/D⌋ from a product nudged up by 2⁻⁵⁰, so it is never too small and at most one too
+/// large; D split into 26-bit halves D = Dh + Dl (Veltkamp), so n·Dh and n·Dl are exact for
+/// n < 2²⁶; x − n·Dh is exact (the operands share a grid fine enough for the difference), so
+/// r = (x − n·Dh) − n·Dl rounds the exact x − n·D, which is representable; when n was one too
+/// large, r < 0 and r + D is again exact. `FrameKernelTests` checks it against fmod bit for bit.
+struct LoopClock {
+    let duration: Double, inverse: Double, high: Double, low: Double
+
+    init(duration: Double) {
+        self.duration = duration
+        inverse = 1 / duration
+        let split = 134_217_729.0 * duration  // (2²⁷ + 1)·D
+        high = split - (split - duration)
+        low = duration - high
+    }
+
+    /// x mod D for 0 ≤ x < 2²⁶·D, bit-identical to `x.truncatingRemainder(dividingBy: D)`.
+    @inline(__always)
+    func wrap(_ x: Double) -> Double {
+        let n = Double(Int(x * inverse * (1 + 0x1p-50)))
+        let r = (x - n * high) - n * low
+        return r < 0 ? r + duration : r
+    }
 }
 
 /// One looping keyframe animation as an object holding its own timeline (value and velocity from one

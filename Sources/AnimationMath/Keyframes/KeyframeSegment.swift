@@ -15,25 +15,25 @@
 /// x(s) = x0 + a·s + b·s² + c·s³, evaluated by Horner's rule (three scalings, three additions). Its
 /// error at s is a few ulps of |x0| + |a| + |b| + |c| (the usual bound for Horner's rule).
 @usableFromInline
-struct KeyframeSegment<Value: VectorArithmetic> {
+package struct KeyframeSegment<Value: VectorArithmetic> {
     @usableFromInline
-    enum Kind {
+    package enum Kind {
         case linear(UnitCurve)
         case cubic
         case spring(Spring)
     }
 
     /// Start time in seconds (from the start of the timeline).
-    @usableFromInline var start: Double
+    @usableFromInline package var start: Double
     /// Duration in seconds, > 0 (zero-length keyframes leave no segment).
-    @usableFromInline var duration: Double
+    @usableFromInline package var duration: Double
     /// 1 / duration, so evaluation multiplies instead of dividing.
-    @usableFromInline var inverseDuration: Double
-    @usableFromInline var kind: Kind
-    @usableFromInline var origin: Value
-    @usableFromInline var a: Value
-    @usableFromInline var b: Value
-    @usableFromInline var c: Value
+    @usableFromInline package var inverseDuration: Double
+    @usableFromInline package var kind: Kind
+    @usableFromInline package var origin: Value
+    @usableFromInline package var a: Value
+    @usableFromInline package var b: Value
+    @usableFromInline package var c: Value
 
     @inlinable
     init(start: Double, duration: Double, kind: Kind, origin: Value, a: Value, b: Value = .zero, c: Value = .zero) {

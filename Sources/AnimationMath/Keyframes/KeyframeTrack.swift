@@ -46,7 +46,9 @@ public struct KeyframeTrack<Value: VectorArithmetic> {
 
     /// Start times of `segments`, strictly increasing, first 0: the array the binary search reads.
     @usableFromInline let segmentStarts: [Double]
-    @usableFromInline let segments: [KeyframeSegment<Value>]
+    /// The resolved segments (`package`: the frame harness's `keyframes` fast kernel evaluates them
+    /// per kind).
+    @usableFromInline package let segments: [KeyframeSegment<Value>]
 
     /// Resolves `keyframes` from `initialValue`.
     ///
