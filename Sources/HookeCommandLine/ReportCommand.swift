@@ -113,10 +113,6 @@ struct ReportCommand: HookeCommand {
             guard !out.isEmpty else { throw UsageError("--out: needs a directory, got ''") }
             directory = URL(fileURLWithPath: out)
         }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw UsageError("--out: \(quoted(directory.path)) is a file, not a directory")
-        }
         do {
             try ReportWriter.checkDirectory(directory)
         } catch let error as ReportError {

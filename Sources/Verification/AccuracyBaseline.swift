@@ -68,7 +68,7 @@ public struct AccuracyBaseline: Codable, Sendable {
     public func compare(_ report: VerificationReport, path: String) -> BaselineComparison {
         var comparison = BaselineComparison(path: path, state: "compared", noiseBand: Self.noiseBandDescription)
         for check in report.checks {
-            guard let entry = checks[check.key] else {
+            guard checks[check.key] != nil else {
                 if !Entry(check).metrics.isEmpty { comparison.newChecks.append(check.key) }
                 continue
             }
