@@ -74,8 +74,11 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
     struct Timeline {
         let clock: LoopClock
         let segments: [Segment]
-        /// Start times of segments 1… (segment 0 starts at 0).
+        /// Start times of the segments (the first is 0).
         let starts: [Double]
+        /// Start times of segments 1, 2, 3, +∞ for those the timeline does not have: the segment
+        /// of a time is the number of these it has reached (three comparisons, no loop).
+        let bounds: (Double, Double, Double)
     }
     /// A segment's constants, its evaluation chosen once here rather than per animation.
     struct Segment {
@@ -125,8 +128,9 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
             }
             precondition(segments.count <= Self.maximumSegments && !segments.isEmpty,
                          "FastKeyframesKernel: a timeline has \(segments.count) segments (1…\(Self.maximumSegments))")
+            let bounds = segments.dropFirst().map(\.start) + Array(repeating: .infinity, count: Self.maximumSegments - segments.count)
             return Timeline(clock: LoopClock(duration: timeline.duration), segments: segments,
-                            starts: segments.dropFirst().map(\.start))
+                            starts: segments.map(\.start), bounds: (bounds[0], bounds[1], bounds[2]))
         }
         var order: [Int] = []
         var groups: [(timeline: Int, slots: Range<Int>)] = []
@@ -176,12 +180,11 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
                         // Loop 1: time in the loop, segment, time in the segment (kept in `value`).
                         counts.update(repeating: 0, count: Self.maximumSegments)
                         timeline.starts.withUnsafeBufferPointer { starts in
-                            let clock = timeline.clock
+                            let clock = timeline.clock, (b1, b2, b3) = timeline.bounds
                             for i in start..<end {
                                 let local = clock.wrap(p[i] + time)
-                                var k = 0
-                                for s in starts where local >= s { k &+= 1 }
-                                y[i] = local - (k == 0 ? 0 : starts[k &- 1])
+                                let k = (local >= b1 ? 1 : 0) &+ (local >= b2 ? 1 : 0) &+ (local >= b3 ? 1 : 0)
+                                y[i] = local - starts[k]
                                 list[k &* Self.blockSize &+ counts[k]] = Int32(truncatingIfNeeded: i &- start)
                                 counts[k] &+= 1
                             }
@@ -279,11 +282,11 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
 /// A timeline's loop: the time shown at t is t mod duration, computed as
 /// `truncatingRemainder(dividingBy:)` (fmod) computes it — exactly — without its bit-by-bit loop.
 ///
-/// n = ⌊x/D⌋ from a product nudged up by 2⁻⁵⁰, so it is never too small and at most one too
-/// large; D split into 26-bit halves D = Dh + Dl (Veltkamp), so n·Dh and n·Dl are exact for
+/// n = x/D rounded to the nearest integer (by adding and subtracting 1.5·2⁵², no conversion to
+/// `Int` and its range checks), so n is ⌊x/D⌋ or one more; D split into 26-bit halves D = Dh + Dl (Veltkamp), so n·Dh and n·Dl are exact for
 /// n < 2²⁶; x − n·Dh is exact (the operands share a grid fine enough for the difference), so
-/// r = (x − n·Dh) − n·Dl rounds the exact x − n·D, which is representable; when n was one too
-/// large, r < 0 and r + D is again exact. `FrameKernelTests` checks it against fmod bit for bit.
+/// r = (x − n·Dh) − n·Dl rounds the exact x − n·D, which is representable; when n was one more,
+/// r < 0 and r + D is again exact. `FrameKernelTests` checks it against fmod bit for bit.
 struct LoopClock {
     let duration: Double, inverse: Double, high: Double, low: Double
 
@@ -298,7 +301,7 @@ struct LoopClock {
     /// x mod D for 0 ≤ x < 2²⁶·D, bit-identical to `x.truncatingRemainder(dividingBy: D)`.
     @inline(__always)
     func wrap(_ x: Double) -> Double {
-        let n = Double(Int(x * inverse * (1 + 0x1p-50)))
+        let n = (x * inverse + 0x1.8p52) - 0x1.8p52
         let r = (x - n * high) - n * low
         return r < 0 ? r + duration : r
     }

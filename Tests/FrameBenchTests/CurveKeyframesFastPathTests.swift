@@ -105,7 +105,7 @@ struct CurveKeyframesFastPathTests {
     }
 
     /// `LoopClock.wrap` is fmod bit for bit: random times, and times a few ulps either side of
-    /// multiples of the duration (where ⌊x/D⌋ computed in floating point is one too large).
+    /// multiples of the duration (where the quotient rounds either way).
     @Test func loopClockIsFmodBitForBit() {
         var random = SplitMix64(seed: 7)
         let durations = KeyframesPopulation.timelines.map(\.duration) + (0..<20).map { _ in random.uniform(0.01, 10) }
