@@ -17,7 +17,9 @@ struct EvalCurveCommand: HookeCommand {
 
     Prints time,value,velocity with value = A + (B − A)·curve(t/D) and velocity its time derivative;
     after D the value holds at B (velocity 0). Progress is clamped to [0, 1]; the x of Bézier control
-    points is clamped to [0, 1], y may overshoot (SwiftUI's UnitCurve).
+    points is clamped to [0, 1], y may overshoot (SwiftUI's UnitCurve). A Bézier with x1 = 0 and
+    y1 ≠ 0 leaves 0 with a vertical tangent: its velocity at time 0 is infinite (inf in CSV, null
+    in JSON).
 
     OPTIONS:
       --preset NAME        \(presets.map(\.0).joined(separator: ", "))
