@@ -11,6 +11,7 @@
 // `swiftui-spring` kernel is therefore bit-identical to SwiftUI's rule (the faithful rule has no
 // FMA), and FrameBenchTests checks it exactly.
 #include "CLimitKernels.h"
+#include <math.h>
 #include <stdint.h>
 
 #pragma clang fp contract(off)
@@ -169,6 +170,189 @@ HOOKE_AVX2 void hooke_limit_swiftui_spring_avx2(double *offset, double *velocity
                                                 double *interval, double *begin, double now, double stiffness,
                                                 double damping, ptrdiff_t start, ptrdiff_t end) {
     swiftui_spring(offset, velocity, force, clock, interval, begin, now, stiffness, damping, start, end);
+}
+
+// MARK: curve
+
+#define V(x) splat(x)
+#define VMAX(a, b) select4((v4i)((b) > (a)), a, b)
+#define VMIN(a, b) select4((v4i)((b) < (a)), a, b)
+#define VABS(x) VMAX(x, -(x))
+#define LOADC(column) (*(const v4d *)((column) + i))
+#define STOREC(column, value) (*(v4d *)((column) + i) = (value))
+
+/// The Bézier's x(s) (Bernstein form, as the model evaluates it) and its derivative 3(u²c1 + 2su(c2 − c1) + s²(1 − c2)).
+#define BERNSTEIN(s, c1, c2) ((s) * (V(3) * (V(1) - (s)) * ((V(1) - (s)) * (c1) + (s) * (c2)) + (s) * (s)))
+#define DERIVATIVE(s, u, c1, c2) \
+    (V(3) * ((u) * (u) * (c1) + V(2) * (s) * (u) * ((c2) - (c1)) + (s) * (s) * (V(1) - (c2))))
+
+/// Newton's method on x(s) = p from `s`, kept inside a shrinking bracket of [0, 1] (a step leaving
+/// it bisects instead), until the bracket or the step is down to the last bits; then y(s) and dy/dx:
+/// what a lane the fast solve does not accept gets (rare: near vertical tangents, p at an end).
+static void curve_fallback(double x1, double x2, double y1, double y2, double p, double s, double *shape, double *slope) {
+    p = p < 0 ? 0 : p > 1 ? 1 : p;
+    double lo = 0, hi = 1;
+    if (!(s > 0 && s < 1)) s = p;
+    for (int k = 0; k < 200 && p > 0 && p < 1; k++) {
+        double t = 1 - s, f = s * (3 * t * (t * x1 + s * x2) + s * s) - p;
+        if (f == 0) break;
+        if (f < 0) lo = s; else hi = s;
+        double d = 3 * (t * t * x1 + 2 * s * t * (x2 - x1) + s * s * (1 - x2));
+        double next = s - f / d;
+        if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+        if (next == s || hi - lo <= 4e-16) break;
+        s = next;
+    }
+    if (p <= 0) s = 0;
+    if (p >= 1) s = 1;
+    double u = 1 - s;
+    *shape = s * (3 * u * (u * y1 + s * y2) + s * s);
+    double dx = 3 * (u * u * x1 + 2 * s * u * (x2 - x1) + s * s * (1 - x2));
+    double dy = 3 * (u * u * y1 + 2 * s * u * (y2 - y1) + s * s * (1 - y2));
+    // A vertical tangent at an end: the slope's limit there, as the model takes it.
+    if (dx == 0) { dx = s < 0.5 ? x2 : 1 - x1; dy = s < 0.5 ? y2 : 1 - y1; }
+    *slope = dx == 0 ? 1 : dy / dx;
+}
+
+/// Four slots' value and velocity from their curve's shape and slope at progress, and the restart.
+#define CURVE_FINISH(c, now, elapsed, shape, slope)                                    \
+    {                                                                                  \
+        v4d d_ = LOADC((c)->duration), x_ = LOADC((c)->interval);                      \
+        v4i ended_ = (v4i)((elapsed) > d_);                                            \
+        STOREC((c)->value, select4(ended_, x_ * (shape), V(0)));                       \
+        STOREC((c)->velocity, select4(ended_, x_ * ((slope) / d_), V(0)));             \
+        STOREC((c)->interval, select4(ended_, x_, -x_));                               \
+        STOREC((c)->begin, select4(ended_, LOADC((c)->begin), V(now)));                \
+    }
+
+/// One Halley step for x(s) = p: s − 2 f x' / (2 x'² − f x''), with the step, x' and x''.
+#define HALLEY(s, next, step, d1, d2)                                                  \
+    v4d d1, d2, step, next;                                                            \
+    {                                                                                  \
+        v4d f_ = BERNSTEIN(s, X1, X2) - p;                                             \
+        d1 = P0 + (s) * (P1 + (s) * P2);                                               \
+        d2 = P1 + (s) * (V(2) * P2);                                                   \
+        step = (V(2) * f_ * d1) / (V(2) * d1 * d1 - f_ * d2);                          \
+        next = (s) - step;                                                             \
+    }
+
+HOOKE_INLINE void curve_beziers(const hooke_curve_columns *c, double now, ptrdiff_t i) {
+    const double h = 0.125, accepted = 0.5 * 2.220446049250313e-16, ratio = 0.125;
+    v4d elapsed = V(now) - LOADC(c->begin);
+    v4d p = elapsed / LOADC(c->duration);
+    v4d X1 = LOADC(c->x1), X2 = LOADC(c->x2), P1 = LOADC(c->px1), P2 = LOADC(c->px2), P0 = V(3) * X1;
+    // The chord between the samples around p: halves, quarters, eighths by three selects.
+    v4d s3 = LOADC(c->q3);
+    v4i upperHalf = (v4i)(p >= s3);
+    v4d lo = select4(upperHalf, V(0), s3), hi = select4(upperHalf, s3, V(1));
+    v4d quarter = select4(upperHalf, LOADC(c->q1), LOADC(c->q5));
+    v4i upperQuarter = (v4i)(p >= quarter);
+    lo = select4(upperQuarter, lo, quarter);
+    hi = select4(upperQuarter, quarter, hi);
+    v4d low = select4(upperQuarter, LOADC(c->q0), LOADC(c->q2));
+    v4d high = select4(upperQuarter, LOADC(c->q4), LOADC(c->q6));
+    v4d eighth = select4(upperHalf, low, high);
+    v4i upperEighth = (v4i)(p >= eighth);
+    lo = select4(upperEighth, lo, eighth);
+    hi = select4(upperEighth, eighth, hi);
+    v4d sLo = select4(upperHalf, V(0), V(4 * h)) + select4(upperQuarter, V(0), V(2 * h))
+        + select4(upperEighth, V(0), V(h));
+    v4d guess = sLo + V(h) * ((p - lo) / (hi - lo));
+    HALLEY(guess, sA, stepA, d1A, d2A)
+    HALLEY(sA, s, step, d1, d2)
+    (void)stepA; (void)d1A; (void)d2A;
+    // Accepted when Halley's error term is below half an ulp and the step stayed in its eighth.
+    v4d ad1 = VABS(d1), ad2 = VABS(d2), ad3 = VABS(V(2) * P2), as = VABS(step);
+    v4d predicted = (V(3) * ad2 * ad2 + V(2) * ad3 * ad1) * (as * as * as);
+    v4i ok = (v4i)(predicted < V(12) * ad1 * ad1 * V(accepted));
+    ok &= (v4i)(ad2 * as <= V(2 * ratio) * ad1);
+    ok &= (v4i)(ad3 * as * as <= V(6 * ratio) * ad1);
+    ok &= (v4i)(s >= sLo) & (v4i)(s <= sLo + V(h));
+    v4d u = V(1) - s, Y1 = LOADC(c->y1), Y2 = LOADC(c->y2);
+    v4d shape = s * (V(3) * u * (u * Y1 + s * Y2) + s * s);
+    v4d dx = DERIVATIVE(s, u, X1, X2), dy = DERIVATIVE(s, u, Y1, Y2);
+    v4i solved = ok & (v4i)(p > V(0)) & (v4i)(p < V(1)) & (v4i)(dx != V(0));
+    v4i model = (v4i)(elapsed <= LOADC(c->duration)) & ~solved;
+    CURVE_FINISH(c, now, elapsed, shape, dy / dx)
+    if (any4(model)) {
+        for (int lane = 0; lane < 4; lane++) {
+            if (!model[lane]) continue;
+            double fs, fd;
+            curve_fallback(c->x1[i + lane], c->x2[i + lane], c->y1[i + lane], c->y2[i + lane], p[lane], s[lane],
+                           &fs, &fd);
+            c->value[i + lane] = c->interval[i + lane] * fs;
+            c->velocity[i + lane] = c->interval[i + lane] * (fd / c->duration[i + lane]);
+        }
+    }
+}
+
+/// The closed-form curves (the model's CircularEasing operations) at clamped progress.
+HOOKE_INLINE void curve_closed(const hooke_curve_columns *c, int kind, double now, ptrdiff_t i) {
+    v4d elapsed = V(now) - LOADC(c->begin);
+    v4d p = elapsed / LOADC(c->duration);
+    p = VMIN(VMAX(p, V(0)), V(1));
+    v4d shape, slope;
+    switch (kind) {
+    case HOOKE_CURVE_LINEAR: shape = p; slope = V(1); break;
+    case HOOKE_CURVE_CIRCULAR_IN: {
+        v4d root = __builtin_elementwise_sqrt((V(1) - p) * (V(1) + p));
+        shape = p * p / (V(1) + root); slope = p / root; break;
+    }
+    case HOOKE_CURVE_CIRCULAR_OUT: {
+        v4d root = __builtin_elementwise_sqrt(p * (V(2) - p));
+        shape = root; slope = (V(1) - p) / root; break;
+    }
+    default: {
+        v4d lower = __builtin_elementwise_sqrt((V(1) - V(2) * p) * (V(1) + V(2) * p));
+        v4d upper = __builtin_elementwise_sqrt((V(2) * p - V(1)) * (V(3) - V(2) * p));
+        v4i first = (v4i)(p < V(0.5));
+        shape = select4(first, V(0.5) * (upper + V(1)), V(2) * p * p / (V(1) + lower));
+        slope = select4(first, (V(2) - V(2) * p) / upper, V(2) * p / lower);
+    }
+    }
+    CURVE_FINISH(c, now, elapsed, shape, slope)
+}
+
+// Four slots at a time; a tail of fewer than four is copied into a padded scratch of four (slots
+// beyond the group are never written back), so every slot goes through the same vector code.
+HOOKE_INLINE void curve(const hooke_curve_columns *c, int kind, double now, ptrdiff_t start, ptrdiff_t end) {
+    ptrdiff_t i = start;
+    for (; i + 4 <= end; i += 4) {
+        if (kind == HOOKE_CURVE_BEZIER) curve_beziers(c, now, i); else curve_closed(c, kind, now, i);
+    }
+    if (i < end) {
+        double lanes[18][4];
+        double *slots[18];
+        const double *from[18] = {c->duration, c->interval, c->begin, c->value, c->velocity, c->x1, c->x2,
+                                  c->y1, c->y2, c->px1, c->px2, c->q0, c->q1, c->q2, c->q3, c->q4, c->q5, c->q6};
+        int columns = kind == HOOKE_CURVE_BEZIER ? 18 : 5;
+        for (int k = 0; k < 18; k++) {
+            slots[k] = lanes[k];
+            for (int lane = 0; lane < 4; lane++)
+                lanes[k][lane] = k < columns && i + lane < end ? from[k][i + lane] : (k == 0 ? 1 : 0.5);
+        }
+        hooke_curve_columns tail = {slots[0], slots[1], slots[2], slots[3], slots[4], slots[5], slots[6],
+                                    slots[7], slots[8], slots[9], slots[10], slots[11], slots[12], slots[13],
+                                    slots[14], slots[15], slots[16], slots[17]};
+        ptrdiff_t base = i;
+        i = 0;
+        if (kind == HOOKE_CURVE_BEZIER) curve_beziers(&tail, now, i); else curve_closed(&tail, kind, now, i);
+        for (int lane = 0; base + lane < end; lane++) {
+            c->interval[base + lane] = lanes[1][lane];
+            c->begin[base + lane] = lanes[2][lane];
+            c->value[base + lane] = lanes[3][lane];
+            c->velocity[base + lane] = lanes[4][lane];
+        }
+    }
+}
+
+void hooke_limit_curve_base(const hooke_curve_columns *columns, int kind, double now, ptrdiff_t start, ptrdiff_t end) {
+    curve(columns, kind, now, start, end);
+}
+
+HOOKE_AVX2 void hooke_limit_curve_avx2(const hooke_curve_columns *columns, int kind, double now, ptrdiff_t start,
+                                       ptrdiff_t end) {
+    curve(columns, kind, now, start, end);
 }
 
 // MARK: floor

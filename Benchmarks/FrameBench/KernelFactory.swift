@@ -51,8 +51,13 @@ public enum KernelFactory {
             }
         case .curve:
             let population = CurvePopulation(count: count)
-            return strategy == .naive ? population.naiveKernel(frameInterval: frameInterval)
-                : FastCurveKernel(population, frameInterval: frameInterval)
+            switch strategy {
+            case .naive: return population.naiveKernel(frameInterval: frameInterval)
+            case .limit, .limitAVX2:
+                return LimitCurveKernel(FastCurveKernel(population, frameInterval: frameInterval), avx2: strategy == .limitAVX2)
+            case .floor: return FloorKernel(FastCurveKernel(population, frameInterval: frameInterval))
+            default: return FastCurveKernel(population, frameInterval: frameInterval)
+            }
         case .mixed:
             let population = MixedPopulation(count: count)
             return strategy == .naive ? population.naiveKernel(frameInterval: frameInterval)

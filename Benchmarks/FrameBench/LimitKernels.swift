@@ -71,23 +71,74 @@ final class LimitSwiftUISpringKernel: LimitKernel<FastSwiftUISpringKernel>, Fram
     }
 }
 
+/// `limit` and `limit-avx2` for `curve`: `hooke_limit_curve_*` per kind group on `FastCurveKernel`'s
+/// columns, four slots per vector; lanes the fast Bézier solve does not accept are bisected in C.
+final class LimitCurveKernel: LimitKernel<FastCurveKernel>, FrameKernel, @unchecked Sendable {
+    /// The column addresses, built once (the C kernels take them as one struct).
+    private let columns: UnsafeMutablePointer<hooke_curve_columns>
+
+    override init(_ fast: FastCurveKernel, avx2: Bool) {
+        columns = .allocate(capacity: 1)
+        let c = fast.columns
+        columns.initialize(to: hooke_curve_columns(
+            duration: c.duration, interval: c.interval, begin: c.begin, value: c.value, velocity: c.velocity,
+            x1: fast.x1.base, x2: fast.x2.base, y1: fast.y1.base, y2: fast.y2.base, px1: fast.px1.base, px2: fast.px2.base,
+            q0: fast.q0.base, q1: fast.q1.base, q2: fast.q2.base, q3: fast.q3.base, q4: fast.q4.base, q5: fast.q5.base,
+            q6: fast.q6.base))
+        super.init(fast, avx2: avx2)
+    }
+
+    func advance(_ range: Range<Int>, to frame: Int) {
+        let now = Double(frame) * fast.frameInterval
+        // Whole pairs, as the Swift kernel splits them: a pair belongs to the chunk holding its first slot.
+        let pairs = ((range.lowerBound + 1) & ~1)..<((range.upperBound + 1) & ~1)
+        for group in fast.groups {
+            let slots = group.slots.clamped(to: pairs)
+            guard !slots.isEmpty else { continue }
+            if avx2 {
+                hooke_limit_curve_avx2(columns, Int32(group.kind.rawValue), now, slots.lowerBound, slots.upperBound)
+            } else {
+                hooke_limit_curve_base(columns, Int32(group.kind.rawValue), now, slots.lowerBound, slots.upperBound)
+            }
+        }
+    }
+
+    override func release() {
+        columns.deallocate()
+        super.release()
+    }
+}
+
 /// `floor`: the bytes `fast` moves per animation per frame — its columns read and its columns
 /// written — streamed by `hooke_floor_*` (AVX2 where the CPU has it) with a maximum per column
 /// and nothing else. The state it leaves means nothing.
 final class FloorKernel: FrameKernel, @unchecked Sendable {
+    /// The columns read and written by the slots below `end` (and at or above the previous part's end).
+    struct Part {
+        var end: Int
+        var reads: UnsafeMutableBufferPointer<UnsafeMutablePointer<Double>?>
+        var writes: UnsafeMutableBufferPointer<UnsafeMutablePointer<Double>?>
+    }
     let base: any FrameKernel
-    let reads: UnsafeMutableBufferPointer<UnsafeMutablePointer<Double>?>
-    let writes: UnsafeMutableBufferPointer<UnsafeMutablePointer<Double>?>
+    let parts: [Part]
     var count: Int { base.count }
     var stateBytesPerAnimation: Int { base.stateBytesPerAnimation }
 
-    /// Streams `read` and `written` of `base`'s columns (which `base` keeps and frees).
-    init(_ base: any FrameKernel, reading read: [UnsafeMutablePointer<Double>], writing written: [UnsafeMutablePointer<Double>]) {
+    /// Streams, for each part, `read` and `written` of `base`'s columns (which `base` keeps and
+    /// frees) over the slots up to `end`.
+    init(_ base: any FrameKernel, parts: [(end: Int, read: [UnsafeMutablePointer<Double>], written: [UnsafeMutablePointer<Double>])]) {
         self.base = base
-        reads = .allocate(capacity: read.count)
-        _ = reads.initialize(from: read.map { Optional($0) })
-        writes = .allocate(capacity: written.count)
-        _ = writes.initialize(from: written.map { Optional($0) })
+        self.parts = parts.map { part in
+            let reads = UnsafeMutableBufferPointer<UnsafeMutablePointer<Double>?>.allocate(capacity: part.read.count)
+            _ = reads.initialize(from: part.read.map { Optional($0) })
+            let writes = UnsafeMutableBufferPointer<UnsafeMutablePointer<Double>?>.allocate(capacity: part.written.count)
+            _ = writes.initialize(from: part.written.map { Optional($0) })
+            return Part(end: part.end, reads: reads, writes: writes)
+        }
+    }
+
+    convenience init(_ base: any FrameKernel, reading read: [UnsafeMutablePointer<Double>], writing written: [UnsafeMutablePointer<Double>]) {
+        self.init(base, parts: [(base.count, read, written)])
     }
 
     /// The floor of `spring`'s `fast` kernel: reads d, v and the four matrix entries; writes d, v.
@@ -103,13 +154,28 @@ final class FloorKernel: FrameKernel, @unchecked Sendable {
         self.init(fast, reading: columns, writing: columns)
     }
 
+    /// The floor of `curve`'s `fast` kernel: every slot reads duration, interval and begin and writes
+    /// value, velocity, interval and begin; Bézier slots (the first group) also read their 13
+    /// coefficient columns.
+    convenience init(_ fast: FastCurveKernel) {
+        let c = fast.columns
+        let perSlot = [c.duration, c.interval, c.begin], written = [c.value, c.velocity, c.interval, c.begin]
+        let bezier = [fast.x1, fast.x2, fast.y1, fast.y2, fast.px1, fast.px2, fast.q0, fast.q1, fast.q2, fast.q3,
+                      fast.q4, fast.q5, fast.q6].map(\.base)
+        self.init(fast, parts: [(fast.bezierCount, perSlot + bezier, written), (fast.count, perSlot, written)])
+    }
+
     func advance(_ range: Range<Int>, to frame: Int) {
-        if LimitISA.hasAVX2 {
-            hooke_floor_avx2(reads.baseAddress, Int32(reads.count), writes.baseAddress, Int32(writes.count),
-                             range.lowerBound, range.upperBound)
-        } else {
-            hooke_floor_base(reads.baseAddress, Int32(reads.count), writes.baseAddress, Int32(writes.count),
-                             range.lowerBound, range.upperBound)
+        var start = range.lowerBound
+        for part in parts where start < range.upperBound && start < part.end {
+            let end = min(part.end, range.upperBound)
+            let reads = part.reads, writes = part.writes
+            if LimitISA.hasAVX2 {
+                hooke_floor_avx2(reads.baseAddress, Int32(reads.count), writes.baseAddress, Int32(writes.count), start, end)
+            } else {
+                hooke_floor_base(reads.baseAddress, Int32(reads.count), writes.baseAddress, Int32(writes.count), start, end)
+            }
+            start = end
         }
     }
 
@@ -117,7 +183,9 @@ final class FloorKernel: FrameKernel, @unchecked Sendable {
 
     func release() {
         base.release()
-        reads.deallocate()
-        writes.deallocate()
+        for part in parts {
+            part.reads.deallocate()
+            part.writes.deallocate()
+        }
     }
 }

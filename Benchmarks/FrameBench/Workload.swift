@@ -6,7 +6,7 @@
 /// |------------------|-------|------|-------|-----|-----|--------------------------|
 /// | `spring`         |   ✓   |  ✓   |   ✓   |  ✓  |  ✓ (N ≤ `Strategy.gslMaximumAnimations`, one thread) | ✓ |
 /// | `swiftui-spring` |   ✓   |  ✓   |       |     |     |            ✓             |
-/// | `curve`          |   ✓   |  ✓   |       |     |     |                          |
+/// | `curve`          |   ✓   |  ✓   |       |     |     |            ✓             |
 /// | `mixed`          |   ✓   |  ✓   |       |     |     |                          |
 /// | `keyframes`      |   ✓   |  ✓   |       |     |     |                          |
 ///
@@ -27,8 +27,8 @@ public enum Workload: String, CaseIterable, Sendable, Codable {
     public var strategies: [Strategy] {
         switch self {
         case .spring: return [.naive, .fast, .euler, .rk4, .gsl] + Strategy.limits
-        case .swiftUISpring: return [.naive, .fast] + Strategy.limits
-        case .curve, .mixed, .keyframes: return [.naive, .fast]
+        case .swiftUISpring, .curve: return [.naive, .fast] + Strategy.limits
+        case .mixed, .keyframes: return [.naive, .fast]
         }
     }
 

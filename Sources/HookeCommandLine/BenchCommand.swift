@@ -30,7 +30,7 @@ struct BenchCommand: HookeCommand {
     WORKLOADS (strategies):
       spring           closed-form springs, every regime (naive, fast, euler, rk4, gsl ≤ 1000 animations, 1 thread, limits)
       swiftui-spring   SwiftUI's .spring integrator (naive, fast, limits)
-      curve            timing curves, a Bézier solve per frame (naive, fast)
+      curve            timing curves, a Bézier solve per frame (naive, fast, limits)
       mixed            springs, curves and modified animations through the animator, 1% retargeted per frame (naive, fast)
       keyframes        looping keyframe timelines (naive, fast)
 

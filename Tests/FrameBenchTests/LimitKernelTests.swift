@@ -64,13 +64,36 @@ struct LimitKernelTests {
         #expect(errors.reference == 0)
     }
 
+    /// The curve limit against GSL's Brent root and against naive, over 240 frames with restarts, in
+    /// one piece and split over three workers (chunk edges inside pairs and groups): the same chord
+    /// guess and Halley steps as `fast` (bit-identical where accepted), C bisection where not; within
+    /// the `fast` path's bound (1e-12 of the interval; ~1e-15 measured).
+    @Test(arguments: runnable, [1, 3])
+    func curveLimitMatchesBrentAndNaive(_ strategy: Strategy, threads: Int) throws {
+        let frameInterval = 1.0 / 120
+        let kernel = try #require(KernelFactory.makeKernel(.curve, strategy, count: KernelFactory.errorSampleCount,
+                                                          frameInterval: frameInterval))
+        defer { kernel.release() }
+        let pool = WorkerPool(kernel: kernel, threads: threads)
+        for frame in 1...KernelFactory.errorFrames { pool.run(frame: frame) }
+        pool.shutdown()
+        let errors = try KernelFactory.errors(of: kernel, workload: .curve, strategy: strategy,
+                                              frames: KernelFactory.errorFrames, frameInterval: frameInterval)
+        let reference = try #require(errors.reference), consistency = try #require(errors.consistencyWithNaive)
+        #expect(reference <= Self.curveTolerance, "\(strategy.rawValue) vs Brent \(reference)")
+        #expect(consistency <= Self.curveTolerance, "\(strategy.rawValue) vs naive \(consistency)")
+    }
+
+    /// The curve limit's bound: the `fast` path's (issue 13: curve worst error ≤ 1e-12).
+    static let curveTolerance = FrameKernelTests.fastPathTolerance
+
     /// The floor reads every column it names and writes every written one: after one frame each
     /// written column holds the maximum of the read columns' previous values.
     @Test func floorStreamsEveryColumn() {
         let count = 1_000
         let columns = (0..<3).map { c in Column<Double>(count: count) { Double(($0 * 7 + c * 13) % 17) } }
         let before = columns.map { Array($0.buffer) }
-        let base = FastSpringKernel(SpringPopulation(count: 1), frameInterval: 1.0 / 60)
+        let base = FastSpringKernel(SpringPopulation(count: count), frameInterval: 1.0 / 60)
         let floor = FloorKernel(base, reading: columns.map(\.base), writing: [columns[0].base, columns[2].base])
         defer { floor.release(); for column in columns { column.free() } }
         floor.advance(0..<count, to: 1)

@@ -37,6 +37,27 @@ void hooke_limit_swiftui_spring_avx2(double *offset, double *velocity, double *f
                                      double *interval, double *begin, double now, double stiffness,
                                      double damping, ptrdiff_t start, ptrdiff_t end);
 
+/// The `curve` workload's columns (`FastCurveKernel`'s): per slot duration, interval, begin (written
+/// at a restart), value and velocity (written); per Bézier slot the control values x1, x2, y1, y2,
+/// the power-basis derivative coefficients px1, px2 (x'(s) = 3·x1 + s·(px1 + s·px2)) and the
+/// samples q0…q6 of x at s = 1/8 … 7/8.
+typedef struct {
+    double *duration, *interval, *begin, *value, *velocity;
+    const double *x1, *x2, *y1, *y2, *px1, *px2;
+    const double *q0, *q1, *q2, *q3, *q4, *q5, *q6;
+} hooke_curve_columns;
+
+/// The curve kinds, in `FastCurveKernel.Kind`'s order.
+enum { HOOKE_CURVE_BEZIER = 0, HOOKE_CURVE_LINEAR, HOOKE_CURVE_CIRCULAR_IN, HOOKE_CURVE_CIRCULAR_OUT,
+       HOOKE_CURVE_CIRCULAR_IN_OUT };
+
+/// `curve`: the slots [start, end) of one kind at frame time `now`: progress p = (now − begin)/duration,
+/// value = Δ·y(p) and velocity = Δ·y'(p)/duration (Béziers: s from the chord between the samples
+/// around p and two Halley steps, accepted as `CubicTimingBezier` accepts them, else bisection to
+/// the last bit), and past the duration value 0, velocity 0 and a restart toward −Δ.
+void hooke_limit_curve_base(const hooke_curve_columns *columns, int kind, double now, ptrdiff_t start, ptrdiff_t end);
+void hooke_limit_curve_avx2(const hooke_curve_columns *columns, int kind, double now, ptrdiff_t start, ptrdiff_t end);
+
 /// The bandwidth floor: reads `reads` columns and writes `writes` columns over [start, end), the
 /// bytes a kernel moves per animation with almost no arithmetic (each written column becomes the
 /// sum of the read columns, so no load can be skipped). A written column may also be read.
