@@ -37,6 +37,9 @@ public struct BenchResult: Codable, Sendable, Equatable {
     public var assumptions: [String]
     /// Bytes of per-animation state this strategy keeps.
     public var stateBytesPerAnimation: Int
+    /// Bytes of per-animation state a frame streams (read; what is written is among them), for a
+    /// memory-bound kernel and its `floor` (`FrameKernel.bytesMovedPerAnimation`); nil otherwise.
+    public var bytesMovedPerAnimation: Int?
     /// Resident memory (bytes) with this configuration's population alive, after the run.
     public var residentBytes: Int
     /// Median time per animation relative to `naive` for the same workload, animations and threads
@@ -72,7 +75,8 @@ public struct BenchResult: Codable, Sendable, Equatable {
     public init(workload: Workload, strategy: Strategy, animations: Int, threads: Int, workerThreads: Int? = nil,
                 frameRate: Int, frameNanoseconds: Percentiles, samples: Int, allocationsPerFrame: Double?,
                 maxError: Double?, consistencyWithNaive: Double? = nil,
-                stateBytesPerAnimation: Int, residentBytes: Int = 0, note: String? = nil) {
+                stateBytesPerAnimation: Int, residentBytes: Int = 0, bytesMovedPerAnimation: Int? = nil,
+                note: String? = nil) {
         self.workload = workload
         self.strategy = strategy
         self.animations = animations
@@ -98,6 +102,7 @@ public struct BenchResult: Codable, Sendable, Equatable {
         }
         self.stateBytesPerAnimation = stateBytesPerAnimation
         self.residentBytes = residentBytes
+        self.bytesMovedPerAnimation = bytesMovedPerAnimation
         (maxAnimationsAt60Hz, maxAnimationsAt60HzIsLowerBound) =
             FrameBudget.capacity(frameRate: 60, nanosecondsPerAnimation: nsPerAnimationFrame.p99, measured: animations)
         (maxAnimationsAt120Hz, maxAnimationsAt120HzIsLowerBound) =
@@ -137,9 +142,13 @@ public enum ErrorReference: String, Codable, Sendable {
     /// Each keyframe worked from its definition (`KeyframesReference`): timing curves by GSL's
     /// Brent root, cubics in the Hermite basis, springs by GSL's integration.
     case keyframeDefinitions = "keyframe-definitions"
-    /// No reference independent of the model exists in the harness (the animator's merges and
-    /// chains are SwiftUI's own algorithm; `hooke verify` checks its pieces against GSL). The error
-    /// column is empty; consistency with `naive` is all there is.
+    /// The animator's merge and chain rules replayed with GSL evaluating the animations: the
+    /// `.spring` family as SwiftUI's 1/300 s rule by step-matrix powers, timing curves (also
+    /// delayed or sped up) by Brent roots (`MixedPopulation.referenceStates`); the `repeatCount` and
+    /// `interpolatingSpring` values have no reference and are left out of the error.
+    case animatorRules = "animator-rules"
+    /// No independent reference: what result files written before every workload had one say
+    /// (kept so they still read); no workload of this build reports it.
     case none
 
     public init(workload: Workload) {
@@ -148,7 +157,7 @@ public enum ErrorReference: String, Codable, Sendable {
         case .swiftUISpring: self = .rule
         case .curve: self = .brent
         case .keyframes: self = .keyframeDefinitions
-        case .mixed: self = .none
+        case .mixed: self = .animatorRules
         }
     }
 
@@ -159,6 +168,7 @@ public enum ErrorReference: String, Codable, Sendable {
         case .rule: return "SwiftUI's 1/300 s rule run exactly per animation"
         case .brent: return "GSL Brent root of the Bézier (closed form for circular curves)"
         case .keyframeDefinitions: return "each keyframe from its definition: Brent for timing curves, the Hermite basis for cubics, GSL for springs"
+        case .animatorRules: return "the animator's merge/chain rules with GSL for the animations (.spring family: the 1/300 s rule as GSL step-matrix powers; timing curves, delayed or sped up: GSL Brent); repeatCount and interpolatingSpring values: none, left out (consistency with naive only)"
         case .none: return "no independent reference (consistency with naive only)"
         }
     }

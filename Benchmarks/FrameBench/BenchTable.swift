@@ -12,7 +12,7 @@ public enum BenchTable {
                      + "\(results.first?.frameRate ?? environment.frameRate) Hz, built for \(environment.buildISA ?? "an unrecorded ISA")")
         let header = ["workload", "strategy", "animations", "thr", "ns/anim p50", "p25", "p75", "p99",
                       "samples", "×naive", "÷limit/avx2/floor", "speed-up", "alloc/frame", "error vs ref", "vs naive", "B/anim",
-                      "max N 60Hz", "max N 120Hz"]
+                      "B/frame", "max N 60Hz", "max N 120Hz"]
         var rows: [[String]] = [header]
         for r in results {
             rows.append([
@@ -26,6 +26,7 @@ public enum BenchTable {
                 r.maxError.map { scientific($0) } ?? (r.note != nil ? "diverged" : "—"),
                 r.consistencyWithNaive.map { scientific($0) } ?? "—",
                 "\(r.stateBytesPerAnimation)",
+                r.bytesMovedPerAnimation.map { "\($0)" } ?? "—",
                 capacity(r.maxAnimationsAt60Hz, atLeast: r.maxAnimationsAt60HzIsLowerBound),
                 capacity(r.maxAnimationsAt120Hz, atLeast: r.maxAnimationsAt120HzIsLowerBound),
             ])
@@ -53,6 +54,8 @@ public enum BenchTable {
                 + "÷limit/avx2/floor: fast's median over the C limit kernel's for the build's ISA, over its AVX2 build's, over the bandwidth floor's; speed-up: 1-thread frame time / this one; "
                 + "max N: animations whose p99 frame fits the budget, extrapolated from this row's p99 at most "
                 + "\(FrameBudget.extrapolationLimit)× beyond its N (\"> N\": more would fit, not measured).",
+            "B/anim: bytes of state kept per animation; B/frame: bytes of state a memory-bound kernel streams per animation per frame "
+                + "(read; what it writes is among them), which its floor row streams too.",
             "error vs ref: largest error against an independent reference, relative to each animation's scale; "
                 + "vs naive: largest difference from the naive strategy (consistency, not accuracy).",
         ]

@@ -24,7 +24,9 @@ extension KernelFactory {
     ///   velocities to interval/duration.
     /// - `keyframes` against each keyframe worked from its definition (`KeyframesReference`);
     ///   absolute errors.
-    /// - `mixed`: no independent reference (see `ErrorReference.none`).
+    /// - `mixed` against the animator's rules with GSL evaluating the animations
+    ///   (`MixedPopulation.referenceStates`), over the sampled values that have one (not the
+    ///   `repeatCount` and `interpolatingSpring` ones); relative to max(|first target|, step).
     ///
     /// Consistency: the same animations through the `naive` kernel, in the same scales.
     /// - Returns: nil when the pair does not exist.
@@ -61,14 +63,15 @@ extension KernelFactory {
         for frame in 1...frames { kernel.advance(0..<kernel.count, to: frame) }
     }
 
-    /// The largest relative difference between `kernel`'s states and `states`.
-    static func worst(_ kernel: any FrameKernel, against states: [(value: Double, velocity: Double)],
+    /// The largest relative difference between `kernel`'s states and `states` (skipping nil ones).
+    static func worst(_ kernel: any FrameKernel, against states: [(value: Double, velocity: Double)?],
                       scales: [(value: Double, velocity: Double)]) -> Double {
         var worst = 0.0
         for index in states.indices {
+            guard let expected = states[index] else { continue }
             let state = kernel.state(of: index)
-            worst = max(worst, relativeError(state.value, states[index].value, scales[index].value),
-                        relativeError(state.velocity, states[index].velocity, scales[index].velocity))
+            worst = max(worst, relativeError(state.value, expected.value, scales[index].value),
+                        relativeError(state.velocity, expected.velocity, scales[index].velocity))
         }
         return worst
     }
@@ -103,10 +106,10 @@ extension KernelFactory {
         }
     }
 
-    /// The independent reference's state of the first `count` animations after `frames` frames;
-    /// nil when the workload has none.
+    /// The independent reference's state of the first `count` animations after `frames` frames
+    /// (nil for an animation it does not cover); nil when the workload has none.
     static func referenceStates(_ workload: Workload, count: Int, frames: Int,
-                                frameInterval: Double) throws -> [(value: Double, velocity: Double)]? {
+                                frameInterval: Double) throws -> [(value: Double, velocity: Double)?]? {
         switch workload {
         case .spring:
             let population = SpringPopulation(count: count)
@@ -128,7 +131,7 @@ extension KernelFactory {
             return try KeyframesPopulation(count: count).referenceStates(frames: frames, frameInterval: frameInterval,
                                                                          tolerance: referenceTolerance)
         case .mixed:
-            return nil
+            return try MixedPopulation(count: count).referenceStates(frames: frames, frameInterval: frameInterval)
         }
     }
 }

@@ -13,6 +13,9 @@ public protocol FrameKernel: AnyObject, Sendable {
     /// Bytes of per-animation state this strategy keeps (its data layout, excluding the population's
     /// shared parameters that only setup reads).
     var stateBytesPerAnimation: Int { get }
+    /// Bytes of per-animation state a frame streams (everything it reads; what it writes is among
+    /// them) for a kernel bound by memory traffic; nil (the default) for the others.
+    var bytesMovedPerAnimation: Int? { get }
     /// Advances the animations in `range` to frame `frame` (time `frame`·Δt).
     func advance(_ range: Range<Int>, to frame: Int)
     /// The presented value and velocity of animation `index` after the last frame.
@@ -20,4 +23,8 @@ public protocol FrameKernel: AnyObject, Sendable {
     /// Frees the kernel's buffers (the runner calls it before building the next kernel, so peak
     /// memory is one population at a time).
     func release()
+}
+
+extension FrameKernel {
+    public var bytesMovedPerAnimation: Int? { nil }
 }

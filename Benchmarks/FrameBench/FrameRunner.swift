@@ -65,7 +65,7 @@ public enum FrameRunner {
             frameNanoseconds: Percentiles(of: Array(samples[0..<taken])), samples: taken,
             allocationsPerFrame: AllocationCounter.isActive ? Double(allocations) / Double(taken) : nil,
             maxError: errors?.reference, consistencyWithNaive: errors?.consistencyWithNaive, stateBytesPerAnimation: kernel.stateBytesPerAnimation,
-            residentBytes: resident, note: note)
+            residentBytes: resident, bytesMovedPerAnimation: kernel.bytesMovedPerAnimation, note: note)
     }
 
     /// Measures every configuration of `plan` (only `shard`'s share when given; calling `progress`

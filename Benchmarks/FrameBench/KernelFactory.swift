@@ -37,7 +37,7 @@ public enum KernelFactory {
             case .gsl: return GSLSpringKernel(population, frameInterval: frameInterval)
             case .limit, .limitAVX2:
                 return LimitSpringKernel(FastSpringKernel(population, frameInterval: frameInterval), avx2: strategy == .limitAVX2)
-            case .floor: return FloorKernel(FastSpringKernel(population, frameInterval: frameInterval))
+            case .floor: return SpringFloorKernel(FastSpringKernel(population, frameInterval: frameInterval))
             }
         case .swiftUISpring:
             let population = SwiftUISpringPopulation(count: count)

@@ -31,16 +31,18 @@ class LimitKernel<Fast: FrameKernel>: @unchecked Sendable {
 }
 
 /// `limit` and `limit-avx2` for `spring`: `hooke_limit_spring_*` on `FastSpringKernel`'s columns
-/// (its per-spring transition matrices).
+/// (the (d, v) pairs, the preset indices and the table of shared transitions by columns).
 final class LimitSpringKernel: LimitKernel<FastSpringKernel>, FrameKernel, @unchecked Sendable {
+    var bytesMovedPerAnimation: Int? { fast.bytesMovedPerAnimation }
+
     func advance(_ range: Range<Int>, to frame: Int) {
         let f = fast
+        let state = UnsafeMutableRawPointer(f.state.base).assumingMemoryBound(to: Double.self)
+        let table = UnsafeRawPointer(f.transitions.base).assumingMemoryBound(to: Double.self)
         if avx2 {
-            hooke_limit_spring_avx2(f.displacement.base, f.velocity.base, f.m11.base, f.m12.base, f.m21.base, f.m22.base,
-                                    range.lowerBound, range.upperBound)
+            hooke_limit_spring_avx2(state, f.preset.base, table, range.lowerBound, range.upperBound)
         } else {
-            hooke_limit_spring_base(f.displacement.base, f.velocity.base, f.m11.base, f.m12.base, f.m21.base, f.m22.base,
-                                    range.lowerBound, range.upperBound)
+            hooke_limit_spring_base(state, f.preset.base, table, range.lowerBound, range.upperBound)
         }
     }
 }
@@ -139,13 +141,6 @@ final class FloorKernel: FrameKernel, @unchecked Sendable {
 
     convenience init(_ base: any FrameKernel, reading read: [UnsafeMutablePointer<Double>], writing written: [UnsafeMutablePointer<Double>]) {
         self.init(base, parts: [(base.count, read, written)])
-    }
-
-    /// The floor of `spring`'s `fast` kernel: reads d, v and the four matrix entries; writes d, v.
-    convenience init(_ fast: FastSpringKernel) {
-        self.init(fast, reading: [fast.displacement.base, fast.velocity.base, fast.m11.base, fast.m12.base,
-                                  fast.m21.base, fast.m22.base],
-                  writing: [fast.displacement.base, fast.velocity.base])
     }
 
     /// The floor of `swiftui-spring`'s `fast` kernel: reads and writes its six columns.

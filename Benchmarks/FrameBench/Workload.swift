@@ -42,7 +42,7 @@ public enum Workload: String, CaseIterable, Sendable, Codable {
     /// One line for help texts.
     public var summary: String {
         switch self {
-        case .spring: return "closed-form springs at random phases, every regime"
+        case .spring: return "closed-form springs from 8 presets at random phases, every regime"
         case .swiftUISpring: return "SwiftUI's .spring animations (the 1/300 s integrator)"
         case .curve: return "timing-curve animations (a Bézier solve per frame)"
         case .mixed: return "springs, curves and modified animations through the animator, 1% retargeted per frame"

@@ -28,7 +28,7 @@ struct BenchCommand: HookeCommand {
     Needs a release build: scripts/run bench, or swift build -c release && .build/release/hooke bench.
 
     WORKLOADS (strategies):
-      spring           closed-form springs, every regime (naive, fast, euler, rk4, gsl ≤ 1000 animations, 1 thread, limits)
+      spring           closed-form springs from 8 presets, every regime (naive, fast, euler, rk4, gsl ≤ 1000 animations, 1 thread, limits)
       swiftui-spring   SwiftUI's .spring integrator (naive, fast, limits)
       curve            timing curves, a Bézier solve per frame (naive, fast, limits)
       mixed            springs, curves and modified animations through the animator, 1% retargeted per frame (naive, fast)

@@ -68,6 +68,11 @@ enum PerformancePage {
         page += "Heap allocations per timed frame, counted by an interposed malloc (the largest over the configurations "
         page += "of each strategy), and the bytes of state each animation keeps.\n\n"
         page += allocationTable(results).render() + "\n"
+        if let floor = memoryFloorTable(results) {
+            page += "Memory-bound `fast` kernels beside their `floor` (a kernel streaming the same bytes with next to no "
+            page += "arithmetic, measured in the same run): B/frame is the bytes of state both stream per animation per frame "
+            page += "(read; what they write is among them).\n\n" + floor.render() + "\n"
+        }
 
         page += "## Charts\n\n"
         for chart in charts { page += "![\(chart.title)](charts/\(chart.id).svg)\n\n" }
@@ -128,7 +133,7 @@ enum PerformancePage {
 
     /// The references and assumptions behind the tables, as a list.
     static func legend(_ results: [BenchResult]) -> String {
-        BenchTable.legend(results).dropFirst(2).map { "- \($0)" }.joined(separator: "\n") + "\n\n"
+        BenchTable.legend(results).dropFirst(3).map { "- \($0)" }.joined(separator: "\n") + "\n\n"
     }
 
     static func scalingTable(_ results: [BenchResult], workload: Workload) -> MarkdownTable {
@@ -172,6 +177,30 @@ enum PerformancePage {
                               counted.isEmpty ? "not counted" : ReportFormat.significant(counted.max()!, digits: 4),
                               "\(first.stateBytesPerAnimation)"])
             }
+        }
+        return table
+    }
+
+    /// The memory-bound `fast` rows beside their `floor` row (same workload, N, threads and frame
+    /// rate) with the bytes both stream per animation per frame; nil when no floor was measured.
+    static func memoryFloorTable(_ results: [BenchResult]) -> MarkdownTable? {
+        let pairs = results.compactMap { r -> (BenchResult, BenchResult, Int)? in
+            guard r.strategy == .fast, let bytes = r.bytesMovedPerAnimation,
+                  let floor = results.first(where: { $0.strategy == .floor && $0.workload == r.workload
+                      && $0.animations == r.animations && $0.threads == r.threads && $0.frameRate == r.frameRate })
+            else { return nil }
+            return (r, floor, bytes)
+        }
+        guard !pairs.isEmpty else { return nil }
+        var table = MarkdownTable(header: ["workload", "N", "threads", "B/frame", "fast ns/anim p50", "floor p50",
+                                           "÷ floor", "streamed GB/s at the floor"],
+                                  alignments: [.left] + Array(repeating: .right, count: 7))
+        for (fast, floor, bytes) in pairs {
+            let floorTime = floor.nsPerAnimationFrame.p50
+            table.append([fast.workload.rawValue, ReportFormat.count(fast.animations), "\(fast.threads)", "\(bytes)",
+                          ReportFormat.nanoseconds(fast.nsPerAnimationFrame.p50), ReportFormat.nanoseconds(floorTime),
+                          ReportFormat.ratio(floorTime > 0 ? fast.nsPerAnimationFrame.p50 / floorTime : nil),
+                          ReportFormat.significant(Double(bytes) / max(floorTime, 1e-9), digits: 3)])
         }
         return table
     }

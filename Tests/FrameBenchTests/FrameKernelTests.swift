@@ -70,6 +70,58 @@ struct FrameKernelTests {
         #expect(errors.consistencyWithNaive == 0, "\(workload.rawValue) fast vs naive \(errors.consistencyWithNaive ?? .nan)")
     }
 
+    /// The mixed reference's animations are the workload's: each entry rebuilds an `Animation`
+    /// equal to the workload's (value equality of the concrete animations), so the reference
+    /// evaluates what the workload runs.
+    @Test func mixedReferenceDescribesTheWorkloadsAnimations() {
+        #expect(MixedPopulation.referenceAnimations.count == MixedPopulation.animations.count)
+        for (index, reference) in MixedPopulation.referenceAnimations.enumerated() {
+            guard let reference else { continue }
+            #expect(reference.animation == MixedPopulation.animations[index], "\(index): \(reference)")
+        }
+    }
+
+    /// `mixed` against the animator's rules with GSL evaluating the animations, after 240 frames
+    /// (merges of springs and chains of curves included), for both strategies: the library's
+    /// sequential 1/300 s steps vs GSL's step-matrix powers and its curve solver vs Brent roots
+    /// differ by rounding only (see `mixedReferenceTolerance`).
+    @Test(arguments: [Strategy.naive, .fast], [60, 120])
+    func mixedMatchesTheAnimatorRulesWithGSL(_ strategy: Strategy, frameRate: Int) throws {
+        let errors = try #require(try KernelFactory.errors(workload: .mixed, strategy: strategy,
+                                                           frameInterval: 1 / Double(frameRate)))
+        let error = try #require(errors.reference)
+        #expect(error <= Self.mixedReferenceTolerance, "\(strategy.rawValue) mixed vs reference \(error)")
+    }
+
+    /// The mixed reference's bound, relative to max(|first target|, step): matrix powers vs
+    /// sequential steps and Brent vs the library's solver round differently; measured 1.3e-14 (120 Hz), 9.5e-15 (60 Hz).
+    static let mixedReferenceTolerance = 1e-13
+
+    /// The error sample of `mixed` exercises what the reference replays: some `.spring` values merge
+    /// (a retarget while running) and some curve values chain (two entries at once).
+    @Test func mixedSampleMergesAndChains() {
+        let population = MixedPopulation(count: KernelFactory.errorSampleCount)
+        let frameInterval = 1.0 / 120
+        var merged = 0, chained = 0
+        for index in 0..<population.count {
+            guard let reference = MixedPopulation.referenceAnimations[population.animationIndex[index]] else { continue }
+            var animator = population.makeAnimator(index)
+            var longest = animator.chainCount
+            var mergedHere = false
+            for frame in 1...KernelFactory.errorFrames {
+                let retargeting = (index &- frame) % MixedPopulation.retargetPeriod == 0
+                let running = animator.isAnimating
+                _ = population.tick(&animator, index: index, frame: frame, time: Double(frame) * frameInterval)
+                if retargeting, running, case .fluidSpring = reference { mergedHere = true }
+                longest = max(longest, animator.chainCount)
+            }
+            if mergedHere { merged += 1 }
+            if longest > 1 { chained += 1 }
+        }
+        #expect(merged > 0)
+        #expect(chained > 0)
+    }
+
     /// Split over three workers (chunk edges inside the kernels' pairs of lanes and inside their
     /// groups), the grouped kernels still advance every animation exactly once per frame.
     @Test(arguments: [Workload.swiftUISpring, .curve])
@@ -128,10 +180,44 @@ struct FrameKernelTests {
         #expect(!ids.contains(UInt(pthread_self())))
     }
 
-    @Test func fastSpringStateFitsSixtyFourBytes() throws {
-        let kernel = try #require(KernelFactory.makeKernel(.spring, .fast, count: 1, frameInterval: 1.0 / 60))
+    /// Issue 13 §4: a frame streams at most this many bytes per spring (d, v and a preset index).
+    static let springBytesMovedLimit = 24
+
+    /// The `fast` springs share one matrix per preset: the table has one entry per preset, each
+    /// bit-identical to the matrix its preset's spring computes for Δt, and a frame streams at most
+    /// `springBytesMovedLimit` bytes per spring.
+    @Test func fastSpringsShareOneMatrixPerPreset() throws {
+        let population = SpringPopulation(count: 1_000)
+        let frameInterval = 1.0 / 120
+        let kernel = FastSpringKernel(population, frameInterval: frameInterval)
         defer { kernel.release() }
-        #expect(kernel.stateBytesPerAnimation <= 64)
+        #expect(kernel.transitions.buffer.count == SpringPopulation.presets.count)
+        #expect(Set(population.preset).count == SpringPopulation.presets.count, "every preset drawn")
+        for index in 0..<population.count {
+            let shared = kernel.transitions.base[Int(kernel.preset.base[index])]
+            let own = population.springs[index].transition(deltaTime: frameInterval)
+            #expect(shared == FastSpringKernel.SharedTransition(own))
+            #expect(shared.first == SIMD2(own.m11, own.m21) && shared.second == SIMD2(own.m12, own.m22))
+        }
+        #expect(try #require(kernel.bytesMovedPerAnimation) <= Self.springBytesMovedLimit)
+    }
+
+    /// `spring`'s `floor` streams `fast`'s layout: every (d, v) pair read and written back (swapped),
+    /// and it claims the bytes `fast` streams.
+    @Test func springFloorStreamsTheFastLayout() throws {
+        let count = 101
+        let kernel = try #require(KernelFactory.makeKernel(.spring, .floor, count: count, frameInterval: 1.0 / 60) as? SpringFloorKernel)
+        defer { kernel.release() }
+        let before = (0..<count).map { kernel.fast.state.base[$0] }
+        kernel.advance(0..<count, to: 1)
+        for i in 0..<count { #expect(kernel.fast.state.base[i] == SIMD2(before[i].y, before[i].x), "spring \(i)") }
+        #expect(kernel.bytesMovedPerAnimation == kernel.fast.bytesMovedPerAnimation)
+    }
+
+    /// The presets cover every regime with non-negative damping (AccuracyContracts.md), ζ = 1 ± 1e-9 among them.
+    @Test func springPresetsCoverEveryRegime() {
+        let regimes = Set(SpringPopulation.presets.map(\.regime))
+        #expect(regimes == [.undamped, .underdamped, .criticallyDamped, .overdamped], "\(regimes)")
     }
 
     @Test func everyWorkloadHasNaiveAndFast() {

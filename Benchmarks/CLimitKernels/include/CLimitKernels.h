@@ -8,6 +8,7 @@
 // No floating-point contraction anywhere (#pragma clang fp contract(off)): the results are the same
 // IEEE operations in the same order as the Swift paths, bit for bit where those are bit-exact.
 #include <stddef.h>
+#include <stdint.h>
 
 /// 1 when this CPU and OS run AVX2 and FMA code (cpuid leaf 7 and OSXSAVE/XGETBV), 0 otherwise
 /// (and always 0 off x86-64).
@@ -18,12 +19,11 @@ int hooke_limit_has_avx2(void);
 /// when built with -march (`scripts/run --native`), "arm64 (NEON)", or the architecture's name.
 const char *hooke_build_isa(void);
 
-/// `spring`, the exact transition per spring: for i in [start, end),
-/// d[i], v[i] <- m11[i]·d[i] + m12[i]·v[i], m21[i]·d[i] + m22[i]·v[i].
-void hooke_limit_spring_base(double *d, double *v, const double *m11, const double *m12,
-                             const double *m21, const double *m22, ptrdiff_t start, ptrdiff_t end);
-void hooke_limit_spring_avx2(double *d, double *v, const double *m11, const double *m12,
-                             const double *m21, const double *m22, ptrdiff_t start, ptrdiff_t end);
+/// `spring`, the exact transition shared per preset (`SpringPopulation`'s layout): for i in
+/// [start, end), with m = table + 4·preset[i] = (m11, m21, m12, m22) and (d, v) = state[2i], state[2i+1],
+/// d, v <- m11·d + m12·v, m21·d + m22·v.
+void hooke_limit_spring_base(double *state, const uint16_t *preset, const double *table, ptrdiff_t start, ptrdiff_t end);
+void hooke_limit_spring_avx2(double *state, const uint16_t *preset, const double *table, ptrdiff_t start, ptrdiff_t end);
 
 /// `swiftui-spring`: SwiftUI's 1/300 s rule for the slots [start, end) of one preset group (stiffness
 /// k, damping coefficient damping = −2√k·ζ), brought to frame time `now`: the clock rules, as many
