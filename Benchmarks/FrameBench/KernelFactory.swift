@@ -54,8 +54,8 @@ public enum KernelFactory {
             switch strategy {
             case .naive: return population.naiveKernel(frameInterval: frameInterval)
             case .limit, .limitAVX2:
-                return LimitCurveKernel(FastCurveKernel(population, frameInterval: frameInterval), avx2: strategy == .limitAVX2)
-            case .floor: return FloorKernel(FastCurveKernel(population, frameInterval: frameInterval))
+                return LimitCurveKernel(population, frameInterval: frameInterval, avx2: strategy == .limitAVX2)
+            case .floor: return FloorKernel(LimitCurveKernel(population, frameInterval: frameInterval, avx2: false))
             default: return FastCurveKernel(population, frameInterval: frameInterval)
             }
         case .mixed:

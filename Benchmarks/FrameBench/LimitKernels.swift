@@ -73,41 +73,98 @@ final class LimitSwiftUISpringKernel: LimitKernel<FastSwiftUISpringKernel>, Fram
     }
 }
 
-/// `limit` and `limit-avx2` for `curve`: `hooke_limit_curve_*` per kind group on `FastCurveKernel`'s
-/// columns, four slots per vector; lanes the fast Bézier solve does not accept are bisected in C.
-final class LimitCurveKernel: LimitKernel<FastCurveKernel>, FrameKernel, @unchecked Sendable {
-    /// The column addresses, built once (the C kernels take them as one struct).
+/// `limit` and `limit-avx2` for `curve`: `hooke_limit_curve_*` per kind group, four slots per
+/// vector; lanes the fast Bézier solve does not accept are solved in C (Newton inside a bracket).
+/// Its own layout, built from the same population (the `fast` kernel's changes with its
+/// optimisations): slots grouped by kind (Béziers, linear, the three circular curves), each group
+/// padded to a multiple of four; per slot duration, interval, begin, value, velocity; per Bézier
+/// slot x1, x2, y1, y2, the derivative coefficients and the samples of x at s = 1/8 … 7/8 (13
+/// columns; SwiftUI's three Bézier presets are Béziers like any other here).
+final class LimitCurveKernel: FrameKernel, @unchecked Sendable {
+    /// `hooke_curve_columns`' kinds, in order.
+    static let kinds: [@Sendable (CurveShape) -> Bool] = [
+        { if case .bezier = $0 { return true } else { return false } },
+        { $0 == .linear }, { $0 == .circularEaseIn }, { $0 == .circularEaseOut }, { $0 == .circularEaseInOut },
+    ]
+    let count: Int
+    let frameInterval: Double
+    let avx2: Bool
+    let slot: [Int]
+    let groups: [(kind: Int32, slots: Range<Int>)]
+    /// duration, interval, begin, value, velocity (per slot), then the 13 Bézier columns (per Bézier slot).
+    let perSlot: [Column<Double>], bezier: [Column<Double>]
     private let columns: UnsafeMutablePointer<hooke_curve_columns>
+    var stateBytesPerAnimation: Int { 5 * 8 + 13 * 8 * (groups[0].slots.count) / max(count, 1) }
 
-    override init(_ fast: FastCurveKernel, avx2: Bool) {
+    init(_ population: CurvePopulation, frameInterval: Double, avx2: Bool) {
+        self.frameInterval = frameInterval
+        self.avx2 = avx2
+        var order: [Int?] = []
+        var groups: [(kind: Int32, slots: Range<Int>)] = []
+        for (k, isKind) in Self.kinds.enumerated() {
+            let start = order.count
+            order += population.shapes.indices.filter { isKind(population.shapes[$0]) }.map { $0 }
+            while order.count % 4 != 0 { order.append(nil) }
+            groups.append((Int32(k), start..<order.count))
+        }
+        self.groups = groups
+        count = order.count
+        var slot = [Int](repeating: 0, count: population.count)
+        for (position, index) in order.enumerated() { if let index { slot[index] = position } }
+        self.slot = slot
+        // Padding slots run a one-second animation of interval 1 that nobody reads.
+        perSlot = [
+            Column(count: count) { order[$0].map { population.duration[$0] } ?? 1 },
+            Column(count: count) { order[$0].map { population.interval[$0] } ?? 1 },
+            Column(count: count) { order[$0].map { -population.phase[$0] } ?? 0 },
+            Column(repeating: 0, count: count), Column(repeating: 0, count: count),
+        ]
+        let beziers = groups[0].slots.count
+        // x1, x2, y1, y2, px1, px2 (x'(s) = 3·x1 + s·(px1 + s·px2)), x at s = k/8: the coefficients
+        // `CubicTimingBezier` forms, x clamped to [0, 1] as `UnitCurve.bezier` clamps it.
+        let coefficients: [[Double]] = (0..<max(beziers, 1)).map { i in
+            var (x1, y1, x2, y2) = (0.42, 0.0, 0.58, 1.0)
+            if i < beziers, let index = order[i], case .bezier(let a, let b, let c, let d) = population.shapes[index] {
+                (x1, y1, x2, y2) = (min(max(a, 0), 1), b, min(max(c, 0), 1), d)
+            }
+            let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx
+            let samples = (1...7).map { k -> Double in
+                let s = Double(k) * 0.125, t = 1 - s
+                return s * (3 * t * (t * x1 + s * x2) + s * s)
+            }
+            return [x1, x2, y1, y2, 2 * bx, 3 * ax] + samples
+        }
+        bezier = (0..<13).map { k in Column(count: coefficients.count) { coefficients[$0][k] } }
+        let c = perSlot.map(\.base), b = bezier.map { UnsafePointer($0.base) }
         columns = .allocate(capacity: 1)
-        let c = fast.columns
         columns.initialize(to: hooke_curve_columns(
-            duration: c.duration, interval: c.interval, begin: c.begin, value: c.value, velocity: c.velocity,
-            x1: fast.x1.base, x2: fast.x2.base, y1: fast.y1.base, y2: fast.y2.base, px1: fast.px1.base, px2: fast.px2.base,
-            q0: fast.q0.base, q1: fast.q1.base, q2: fast.q2.base, q3: fast.q3.base, q4: fast.q4.base, q5: fast.q5.base,
-            q6: fast.q6.base))
-        super.init(fast, avx2: avx2)
+            duration: c[0], interval: c[1], begin: c[2], value: c[3], velocity: c[4],
+            x1: b[0], x2: b[1], y1: b[2], y2: b[3], px1: b[4], px2: b[5],
+            q0: b[6], q1: b[7], q2: b[8], q3: b[9], q4: b[10], q5: b[11], q6: b[12]))
     }
 
     func advance(_ range: Range<Int>, to frame: Int) {
-        let now = Double(frame) * fast.frameInterval
-        // Whole pairs, as the Swift kernel splits them: a pair belongs to the chunk holding its first slot.
-        let pairs = ((range.lowerBound + 1) & ~1)..<((range.upperBound + 1) & ~1)
-        for group in fast.groups {
-            let slots = group.slots.clamped(to: pairs)
+        let now = Double(frame) * frameInterval
+        // Whole vectors of four: one belongs to the chunk holding its first slot.
+        let vectors = ((range.lowerBound + 3) & ~3)..<((range.upperBound + 3) & ~3)
+        for group in groups {
+            let slots = group.slots.clamped(to: vectors)
             guard !slots.isEmpty else { continue }
             if avx2 {
-                hooke_limit_curve_avx2(columns, Int32(group.kind.rawValue), now, slots.lowerBound, slots.upperBound)
+                hooke_limit_curve_avx2(columns, group.kind, now, slots.lowerBound, slots.upperBound)
             } else {
-                hooke_limit_curve_base(columns, Int32(group.kind.rawValue), now, slots.lowerBound, slots.upperBound)
+                hooke_limit_curve_base(columns, group.kind, now, slots.lowerBound, slots.upperBound)
             }
         }
     }
 
-    override func release() {
+    func state(of index: Int) -> (value: Double, velocity: Double) {
+        (perSlot[3].base[slot[index]], perSlot[4].base[slot[index]])
+    }
+
+    func release() {
+        for column in perSlot + bezier { column.free() }
         columns.deallocate()
-        super.release()
     }
 }
 
@@ -149,15 +206,14 @@ final class FloorKernel: FrameKernel, @unchecked Sendable {
         self.init(fast, reading: columns, writing: columns)
     }
 
-    /// The floor of `curve`'s `fast` kernel: every slot reads duration, interval and begin and writes
-    /// value, velocity, interval and begin; Bézier slots (the first group) also read their 13
-    /// coefficient columns.
-    convenience init(_ fast: FastCurveKernel) {
-        let c = fast.columns
-        let perSlot = [c.duration, c.interval, c.begin], written = [c.value, c.velocity, c.interval, c.begin]
-        let bezier = [fast.x1, fast.x2, fast.y1, fast.y2, fast.px1, fast.px2, fast.q0, fast.q1, fast.q2, fast.q3,
-                      fast.q4, fast.q5, fast.q6].map(\.base)
-        self.init(fast, parts: [(fast.bezierCount, perSlot + bezier, written), (fast.count, perSlot, written)])
+    /// The floor of `curve`: every slot reads duration, interval and begin and writes value,
+    /// velocity, interval and begin; Bézier slots (the first group) also read their 13 coefficient
+    /// columns. On the C limit's layout (the bytes `fast` moves too, less its shared presets).
+    convenience init(_ limit: LimitCurveKernel) {
+        let c = limit.perSlot.map(\.base)
+        let perSlot = [c[0], c[1], c[2]], written = [c[3], c[4], c[1], c[2]]
+        self.init(limit, parts: [(limit.groups[0].slots.count, perSlot + limit.bezier.map(\.base), written),
+                                 (limit.count, perSlot, written)])
     }
 
     func advance(_ range: Range<Int>, to frame: Int) {
