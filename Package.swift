@@ -17,8 +17,9 @@ let package = Package(
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
         // The ground truth: GSL ODE integration of the damped oscillator, Bézier root finding.
         .target(name: "ReferenceSolver", dependencies: ["CGSL"]),
-        // What the verifier, the harness and the report share: the seeded generator, atomic writes,
-        // the baseline files, double-double arithmetic.
+        // What the libraries and the command line share: input errors and number formatting, the
+        // argument scanner and the console (stdout held until success, every write checked), the
+        // seeded generator, atomic writes, the baseline files, double-double arithmetic.
         .target(name: "HookeSupport"),
         // The verifier: cases, grids, error metrics, invariants, checks, the accuracy baseline.
         .target(name: "Verification", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport"]),
@@ -33,12 +34,12 @@ let package = Package(
         // Publishable reports: Markdown, JSON, CSV and SVG writers (our own; no outside packages).
         .target(name: "Reporting", dependencies: ["Verification", "FrameBench", "AnimationMath", "ReferenceSolver"]),
         // Scenarios and keyframe timelines read from JSON (errors name the JSON path), the frame loop
-        // of `hooke run` and the trajectories of `hooke eval`: what the commands compute, callable
-        // from Swift. Needs only AnimationMath (and Foundation, to read files).
-        .target(name: "Scenarios", dependencies: ["AnimationMath"]),
-        // Argument parsing and the subcommands, as a library so tests can drive them in-process.
+        // of `hooke run`, the trajectories of `hooke eval` and the rows they print: what the commands
+        // compute, callable from Swift. Needs AnimationMath, and HookeSupport for its input errors.
+        .target(name: "Scenarios", dependencies: ["AnimationMath", "HookeSupport"]),
+        // The subcommands, which parse and print; a library so tests can drive them in-process.
         .target(name: "HookeCommandLine", dependencies: ["AnimationMath", "Scenarios", "ReferenceSolver", "Verification", "FrameBench", "Reporting", "HookeSupport"]),
-        .executableTarget(name: "hooke", dependencies: ["HookeCommandLine"]),
+        .executableTarget(name: "hooke", dependencies: ["HookeCommandLine", "HookeSupport"]),
 
         .testTarget(name: "AnimationMathTests", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport"]),
         .testTarget(name: "ReferenceSolverTests", dependencies: ["ReferenceSolver", "CGSL", "HookeSupport"]),

@@ -7,7 +7,9 @@
 //              work; the input is the argument list, NUL-separated (`eval\0spring\0--response\00.5`)
 // Any input may be refused with a UsageError; none may crash, hang or leak.
 @testable import HookeCommandLine
+import HookeSupport
 import Scenarios
+import Verification
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

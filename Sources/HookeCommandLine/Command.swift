@@ -1,3 +1,5 @@
+import HookeSupport
+
 /// One subcommand: its words (`["eval", "spring"]`), its help, its options, and a separate
 /// validation step (`init(parsing:)`) before `run`, as swift-argument-parser does.
 public protocol HookeCommand {
@@ -49,14 +51,5 @@ extension Hooke {
             "See 'hooke SUBCOMMAND --help' for the options of each subcommand.",
         ]
         return lines.joined(separator: "\n")
-    }
-}
-
-extension String {
-    func padding(to width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
-    func leftPadding(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

@@ -1,3 +1,4 @@
+import HookeSupport
 import ReferenceSolver
 import Scenarios
 
@@ -34,18 +35,17 @@ let errorLineLimit = 1000
 
 /// What a reference failure means for the user, in the user's words: no GSL function names and no
 /// internal parameter names (the inputs were validated first, so those would be our bug, not theirs).
-/// `offset` is added to the times in the error (a solve that started at t = offset).
-func referenceProblem(_ error: ReferenceError, timeOffset offset: Double = 0) -> String {
+func referenceProblem(_ error: ReferenceError) -> String {
     switch error {
     case let .budgetExceeded(steps, reached, requested):
-        return "the GSL reference needs more than \(steps) steps to reach t = \(formatShort(offset + requested)) s (it got to \(formatShort(offset + reached)) s); sample a shorter span or a more damped spring"
+        return "the GSL reference needs more than \(steps) steps to reach t = \(formatShort(requested)) s (it got to \(formatShort(reached)) s); sample a shorter span or a more damped spring"
     case let .nonFiniteSolution(time):
-        return "the motion leaves the range of Double at t = \(formatShort(offset + time)) s; sample a shorter span"
+        return "the motion leaves the range of Double at t = \(formatShort(time)) s; sample a shorter span"
     case let .gslFailure(_, _, reason):
         return "the GSL reference failed (\(oneLine(reason, limit: quotedValueLimit)))"
     case .invalidInput:
         return "the GSL reference cannot represent this motion (its scaled distance or velocity leaves the range of Double)"
     case let .notSettled(horizon, _):
-        return "the motion has not settled by t = \(formatShort(offset + horizon)) s"
+        return "the motion has not settled by t = \(formatShort(horizon)) s"
     }
 }

@@ -1,3 +1,4 @@
+import HookeSupport
 import AnimationMath
 import Scenarios
 
@@ -62,7 +63,7 @@ struct EvalCurveCommand: HookeCommand {
             let names = ["X1", "Y1", "X2", "Y2"]
             var numbers: [Double] = []
             for (index, part) in parts.enumerated() {
-                guard let number = Double(part.trimmingCharacters()), number.isFinite else {
+                guard let number = Double(part.trimmingSpaces()), number.isFinite else {
                     throw UsageError("--bezier: \(names[index]) must be a finite number, got \(quoted(part)) in \(quoted(text))")
                 }
                 if let problem = NumberConstraint.any.check(number) {
@@ -88,16 +89,7 @@ struct EvalCurveCommand: HookeCommand {
             let state = trajectory.sample(at: time)
             try rows.row(time, state.value, state.velocity)
         }
-        try rows.finish()
+        try rows.finish(on: console)
         return ExitStatus.success
-    }
-}
-
-extension Substring {
-    func trimmingCharacters() -> Substring {
-        var slice = self
-        while slice.first == " " { slice.removeFirst() }
-        while slice.last == " " { slice.removeLast() }
-        return slice
     }
 }

@@ -1,3 +1,4 @@
+import HookeSupport
 import Scenarios
 
 /// `hooke eval keyframes FILE.json`: a keyframe timeline (`KeyframeTimeline`) sampled over time.
@@ -76,7 +77,7 @@ struct EvalKeyframesCommand: HookeCommand {
                 try rows.row(time, value[0], velocity[0])
             }
         }
-        try rows.finish()
+        try rows.finish(on: console)
         return ExitStatus.success
     }
 

@@ -1,4 +1,6 @@
+import HookeSupport
 import AnimationMath
+import ReferenceSolver
 import Scenarios
 
 /// `hooke eval spring`: one spring's trajectory from the exact closed form, the GSL reference, or
@@ -85,7 +87,15 @@ struct EvalSpringCommand: HookeCommand {
         let trajectory = SpringTrajectory(spring: spring, from: from, to: to, velocity: velocity, retargets: retargets)
         switch engine {
         case .exact: try trajectory.exact(at: grid.times) { try rows.row($0, $1, $2) }
-        case .gsl: try writeReferenceTrajectory(to: &rows)
+        case .gsl:
+            let problem = OscillatorProblem(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+                                            initialPosition: from, initialVelocity: velocity, target: to,
+                                            retargets: retargets.map { .init(time: $0.time, target: $0.target) })
+            do {
+                try OscillatorReference.solve(problem, at: grid.times) { try rows.row($0, $1, $2) }
+            } catch let error as ReferenceError {
+                throw UsageError("--engine gsl: \(referenceProblem(error)) (--until \(formatShort(grid.times.last ?? 0)))")
+            }
         case .swiftui: try trajectory.swiftUI(at: grid.times) { try rows.row($0, $1, $2) }
         }
         let springAnimation = FluidSpringAnimation(response: spring.response, dampingFraction: spring.dampingRatio)
@@ -94,7 +104,7 @@ struct EvalSpringCommand: HookeCommand {
         } else if !rows.allFinite {
             console.printError(StabilityWarning.nonFinite)
         }
-        try rows.finish()
+        try rows.finish(on: console)
         return ExitStatus.success
     }
 }

@@ -1,5 +1,6 @@
 /// The `hooke` command line: finds the subcommand, parses and validates, runs, maps errors to
 /// exit statuses (`ExitStatus`), never crashes on bad input.
+import HookeSupport
 import Scenarios
 
 public enum Hooke {

@@ -1,3 +1,4 @@
+import HookeSupport
 import FrameBench
 
 /// `hooke` with no subcommand: the main job. The quick verification (compared with the stored

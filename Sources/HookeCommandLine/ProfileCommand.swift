@@ -1,3 +1,4 @@
+import HookeSupport
 import FrameBench
 import Scenarios
 

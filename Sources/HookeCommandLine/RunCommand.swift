@@ -1,3 +1,4 @@
+import HookeSupport
 import AnimationMath
 import Scenarios
 
@@ -71,28 +72,13 @@ struct RunCommand: HookeCommand {
     func run(console: Console) throws -> Int32 {
         var rows = try RowWriter(format, to: console, output: output, dimension: scenario.isVector ? scenario.initialValue.count : nil,
                                  metadata: [("scenario", jsonString(path))])
-        let completions = try scenario.run { frame in
-            if scenario.isVector {
-                try rows.row(frame.time, values: frame.value, velocities: frame.velocity)
-            } else {
-                try rows.row(frame.time, frame.value[0], frame.velocity?[0])
-            }
-        }
-        let unstable = scenario.transactions.indices.lazy.compactMap { index in
-            self.scenario.transactions[index].animation.flatMap(StabilityWarning.unstableSpring).map { (index, $0) }
-        }.first
-        if let (index, spring) = unstable {
+        let completions = try scenario.run { try rows.row($0) }
+        if let (index, spring) = scenario.firstUnstableSpring {
             console.printError(StabilityWarning.line(for: spring, at: "transactions[\(index)].animation"))
         } else if !rows.allFinite {
             console.printError(StabilityWarning.nonFinite)
         }
-        var trailer = ", \"completions\": ["
-        for (index, event) in completions.enumerated() {
-            trailer += index == 0 ? "\n  " : ",\n  "
-            trailer += "{\"name\": \(jsonString(event.name)), \"criteria\": \(jsonString(event.criteria.description)), \"time\": \(formatJSONNumber(event.time))}"
-        }
-        trailer += completions.isEmpty ? "]" : "\n]"
-        try rows.finish(trailer: trailer)
+        try rows.finish(trailer: RowWriter.completionsJSON(completions), on: console)
         return ExitStatus.success
     }
 }

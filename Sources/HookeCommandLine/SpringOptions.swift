@@ -1,3 +1,4 @@
+import HookeSupport
 import AnimationMath
 import Scenarios
 

@@ -1,3 +1,4 @@
+import HookeSupport
 import AnimationMath
 import Scenarios
 
@@ -18,16 +19,4 @@ enum StabilityWarning {
     /// The warning when the output has non-finite values although every spring is stable.
     static let nonFinite = "warning: the output has non-finite values (inf or nan): the motion overflowed"
 
-    /// The first `.spring` in `animation` (looking through delay, speed, repeat and
-    /// logicallyComplete) that is not stable.
-    static func unstableSpring(in animation: Animation) -> FluidSpringAnimation? {
-        switch animation.base {
-        case let spring as FluidSpringAnimation: return spring.isStable ? nil : spring
-        case let modifier as DelayAnimation: return unstableSpring(in: modifier.base)
-        case let modifier as SpeedAnimation: return unstableSpring(in: modifier.base)
-        case let modifier as RepeatAnimation: return unstableSpring(in: modifier.base)
-        case let modifier as LogicallyCompleteAnimation: return unstableSpring(in: modifier.base)
-        default: return nil
-        }
-    }
 }

@@ -144,7 +144,7 @@ struct VerifyCommand: HookeCommand {
             }
         }
         let summary = try console.writeJSON(report.jsonData(), to: json)
-        VerifySummary(report: report, improvements: improvements, seconds: seconds).print(summary)
+        VerificationSummary(report: report, improvements: improvements, seconds: seconds).print(summary)
         return report.exitStatus(improvements: improvements)
     }
 }

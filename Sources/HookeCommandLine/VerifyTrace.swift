@@ -1,3 +1,4 @@
+import HookeSupport
 import Scenarios
 import AnimationMath
 import ReferenceSolver
@@ -36,7 +37,11 @@ struct VerifyTrace {
         to = try arguments.double("--to", default: 1)
         velocity = try arguments.double("--velocity", default: 0)
         retargets = try RetargetOption.parseAll(arguments)
-        samples = try TraceFile(path: path).samples
+        do {
+            samples = try TraceFile(path: path).samples
+        } catch let error as InputError {
+            throw UsageError("--trace: \(error.message)")
+        }
     }
 
     func run(console: Console) throws -> Int32 {

@@ -1,3 +1,4 @@
+import HookeSupport
 /// A JSON value with its path, and typed accessors whose errors name that path.
 struct JSONField {
     var value: ScenarioJSON

@@ -1,3 +1,4 @@
+import HookeSupport
 /// Sample or frame times: a list, or evenly spaced times `i·step` (or `i / rate`) computed when
 /// read, so a grid of ten million times takes no memory.
 public struct SampleTimes: RandomAccessCollection, Sendable {

@@ -1,3 +1,4 @@
+import HookeSupport
 import AnimationMath
 
 /// Builds an `Animation` from its JSON description (see `Scenario` for the grammar).

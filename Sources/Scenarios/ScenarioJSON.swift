@@ -13,6 +13,7 @@
 /// with no path, where the messages say `transactions[0].time: must be a finite number, got 1e999`
 /// (the number as written, which a decoded `Double` no longer has); and unknown keys are ignored
 /// unless every model lists its keys by hand, which is this reader's `object(allowed:)` again.
+import HookeSupport
 import Foundation
 
 enum ScenarioJSON: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import HookeSupport
 import AnimationMath
 
 /// One change of a scenario: at `time`, the value becomes `value` with `animation`.

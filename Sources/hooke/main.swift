@@ -1,4 +1,5 @@
 import HookeCommandLine
+import HookeSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -4,6 +4,7 @@
 // `hooke bench` itself, so each shard is parsed by `BenchCommand` and measured by its
 // `measure` (what `run` does after refusing debug builds); no timing is asserted.
 
+import HookeSupport
 import Foundation
 import FrameBench
 @testable import HookeCommandLine

@@ -1,3 +1,4 @@
+import HookeSupport
 import Foundation
 import HookeCommandLine
 import Testing

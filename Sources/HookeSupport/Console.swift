@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Foundation
-import HookeSupport
 
 /// Where a command writes. Standard output is buffered: `print` and `write` hold their text until
 /// the command succeeds, so a command that fails half-way leaves nothing on stdout (the contract for
@@ -13,11 +12,11 @@ import HookeSupport
 public final class Console {
     public private(set) var standardOutput = ""
     public private(set) var standardError = ""
-    let capturing: Bool
+    package let capturing: Bool
     /// Whether stderr is a terminal: progress lines are redrawn in place only there.
     public let errorIsTerminal: Bool
     /// How much streamed text is held before it is written (bytes).
-    static let streamChunk = 1 << 16
+    package static let streamChunk = 1 << 16
     /// Where standard output goes instead of the process's stdout (`--output FILE`), also when capturing.
     private var file: AtomicOutputFile?
 
@@ -31,7 +30,7 @@ public final class Console {
         return Console(capturing: false, errorIsTerminal: isatty(2) == 1)
     }
 
-    init(capturing: Bool, errorIsTerminal: Bool) {
+    package init(capturing: Bool, errorIsTerminal: Bool) {
         self.capturing = capturing
         self.errorIsTerminal = errorIsTerminal
     }
@@ -48,7 +47,7 @@ public final class Console {
     /// A command's `--json FILE`: '-' appends the JSON (and a newline) to standard output, any other
     /// path is written atomically. Returns where the command's tables go: standard error when the
     /// JSON is standard output, else standard output.
-    func writeJSON(_ data: Data, to path: String?) throws -> (String) -> Void {
+    package func writeJSON(_ data: Data, to path: String?) throws -> (String) -> Void {
         guard let path else { return { self.print($0) } }
         guard path == standardOutputPath else {
             try writeAtomically(data, toPath: path)
@@ -65,10 +64,10 @@ public final class Console {
     }
 
     /// Sends standard output to `file` from now on; `commitFile()` publishes it.
-    func sendOutput(to file: AtomicOutputFile) { self.file = file }
+    package func sendOutput(to file: AtomicOutputFile) { self.file = file }
 
     /// Writes what is held to the file given to `sendOutput(to:)` and publishes it whole.
-    func commitFile() throws {
+    package func commitFile() throws {
         guard let file else { return }
         try flush()
         try file.commit()
@@ -86,14 +85,14 @@ public final class Console {
     }
 
     /// Drops the buffered standard output and any file not yet committed (after a failure).
-    func discardOutput() {
+    package func discardOutput() {
         standardOutput = ""
         file = nil
     }
 
     /// Writes the buffered standard output to the process's stdout.
     /// - Throws: `OutputError` when stdout cannot take it (full disk, closed pipe).
-    func flush() throws {
+    package func flush() throws {
         guard !capturing || file != nil, !standardOutput.isEmpty else { return }
         defer { standardOutput = "" }
         var text = standardOutput

@@ -44,3 +44,14 @@ package func jsonString(_ text: String) -> String {
     }
     return result + "\""
 }
+
+extension String {
+    /// The string left-aligned in `width` columns (followed by one space when it fills them), for tables.
+    package func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+    /// The string right-aligned in `width` columns.
+    package func leftPadding(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

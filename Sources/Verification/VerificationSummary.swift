@@ -1,14 +1,21 @@
-import Scenarios
-import Verification
+import HookeSupport
 
-/// `hooke verify`'s summary: the table of checks, the counts, the baseline comparison and the
-/// planted faults, line by line.
-struct VerifySummary {
-    var report: VerificationReport
-    var improvements: [Regression] = []
-    var seconds: Double
+/// A verification's summary as `hooke verify` prints it: the table of checks, the counts, the
+/// baseline comparison and the planted faults, line by line.
+public struct VerificationSummary {
+    public var report: VerificationReport
+    public var improvements: [Regression]
+    /// The run's wall time, in seconds.
+    public var seconds: Double
 
-    func print(_ print: (String) -> Void) {
+    public init(report: VerificationReport, improvements: [Regression] = [], seconds: Double) {
+        self.report = report
+        self.improvements = improvements
+        self.seconds = seconds
+    }
+
+    /// Hands the summary to `print` one line at a time.
+    public func print(_ print: (String) -> Void) {
         table(print)
         counts(print)
         if let baseline = report.baseline { self.baseline(baseline, print) }
@@ -90,34 +97,5 @@ struct VerifySummary {
         print("mutation score: \(mutants.score) caught"
               + (mutants.controlFailures.isEmpty ? "; the fault-free control passes"
                  : "; the fault-free control FAILED: \(mutants.controlFailures.joined(separator: "; "))"))
-    }
-}
-
-/// Progress lines on stderr, one per finished suite; redrawn in place on a terminal.
-final class ProgressPrinter: @unchecked Sendable {
-    let console: Console
-    let total: Int
-    private var printedAny = false
-
-    init(console: Console, total: Int) {
-        self.console = console
-        self.total = total
-    }
-
-    /// Called serially by the runner (under its lock).
-    func finished(_ progress: SuiteProgress) {
-        let status: String
-        switch progress.status {
-        case .passed: status = "ok"
-        case .failed: status = "FAILED (\(progress.failedCount) of \(progress.checkCount))"
-        case .skipped: status = "skipped"
-        }
-        let line = "verify [\(progress.completed)/\(total)] \(progress.suite): \(status) in \(formatShort(progress.seconds, digits: 3)) s"
-        if console.errorIsTerminal && printedAny {
-            console.printError("\u{1B}[1A\u{1B}[2K" + line)  // up one line, clear it, redraw
-        } else {
-            console.printError(line)
-        }
-        printedAny = true
     }
 }

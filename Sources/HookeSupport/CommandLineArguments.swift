@@ -1,5 +1,4 @@
 import Foundation
-import Scenarios
 
 /// Hand-written argument parsing (no outside packages), in the shape of swift-argument-parser:
 /// each subcommand declares its options, `ParsedArguments` checks them, and typed accessors turn
@@ -30,7 +29,7 @@ public struct ParsedArguments {
             index += 1
             guard argument.hasPrefix("--"), argument.count > 2 else {
                 if argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
-                    throw UsageError("unknown option \(quoted(argument)); see 'hooke \(command) --help'")
+                    throw InputError("unknown option \(quoted(argument)); see 'hooke \(command) --help'")
                 }
                 positionals.append(argument)
                 continue
@@ -42,11 +41,11 @@ public struct ParsedArguments {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let spec = specs[name] else {
-                throw UsageError("unknown option \(quoted(name)); see 'hooke \(command) --help'")
+                throw InputError("unknown option \(quoted(name)); see 'hooke \(command) --help'")
             }
             switch spec.kind {
             case .flag:
-                if inlineValue != nil { throw UsageError("\(name) takes no value") }
+                if inlineValue != nil { throw InputError("\(name) takes no value") }
                 flags.insert(name)
             case .single, .repeating:
                 let value: String
@@ -54,19 +53,19 @@ public struct ParsedArguments {
                     value = inlineValue
                 } else {
                     guard index < arguments.count else {
-                        throw UsageError("\(name) needs a value")
+                        throw InputError("\(name) needs a value")
                     }
                     value = arguments[index]
                     index += 1
                 }
                 if spec.kind == .single, values[name] != nil {
-                    throw UsageError("\(name) given more than once")
+                    throw InputError("\(name) given more than once")
                 }
                 values[name, default: []].append(value)
             }
         }
         if positionals.count > maxPositionals {
-            throw UsageError("unexpected argument \(quoted(positionals[maxPositionals])); see 'hooke \(command) --help'")
+            throw InputError("unexpected argument \(quoted(positionals[maxPositionals])); see 'hooke \(command) --help'")
         }
     }
 
@@ -82,14 +81,14 @@ public struct ParsedArguments {
     /// existing directory the user may write to (a typo should fail at once, not after a long run,
     /// and must not create a directory tree).
     public static func checkOutputFile(_ path: String, option name: String) throws {
-        guard !path.isEmpty else { throw UsageError("\(name): needs a file name, got ''") }
+        guard !path.isEmpty else { throw InputError("\(name): needs a file name, got ''") }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw UsageError("\(name): \(quoted(path)) is a directory; give a file name")
+            throw InputError("\(name): \(quoted(path)) is a directory; give a file name")
         }
         try checkWritableDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path, option: name)
         if FileManager.default.fileExists(atPath: path), !FileManager.default.isWritableFile(atPath: path) {
-            throw UsageError("\(name): \(quoted(path)) is not writable")
+            throw InputError("\(name): \(quoted(path)) is not writable")
         }
     }
 
@@ -97,12 +96,12 @@ public struct ParsedArguments {
     /// or it does not exist and its parent does and is writable (the command creates that one
     /// directory, which the user asked for, and no parents).
     public static func checkOutputDirectory(_ path: String, option name: String) throws {
-        guard !path.isEmpty else { throw UsageError("\(name): needs a directory, got ''") }
+        guard !path.isEmpty else { throw InputError("\(name): needs a directory, got ''") }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw UsageError("\(name): \(quoted(path)) is a file, not a directory") }
+            guard isDirectory.boolValue else { throw InputError("\(name): \(quoted(path)) is a file, not a directory") }
             guard FileManager.default.isWritableFile(atPath: path) else {
-                throw UsageError("\(name): directory \(quoted(path)) is not writable")
+                throw InputError("\(name): directory \(quoted(path)) is not writable")
             }
             return
         }
@@ -110,14 +109,14 @@ public struct ParsedArguments {
     }
 
     /// `directory` exists, is a directory and is writable.
-    static func checkWritableDirectory(_ directory: String, option name: String) throws {
+    package static func checkWritableDirectory(_ directory: String, option name: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw UsageError("\(name): directory \(quoted(directory)) does not exist")
+            throw InputError("\(name): directory \(quoted(directory)) does not exist")
         }
-        guard isDirectory.boolValue else { throw UsageError("\(name): \(quoted(directory)) is not a directory") }
+        guard isDirectory.boolValue else { throw InputError("\(name): \(quoted(directory)) is not a directory") }
         guard FileManager.default.isWritableFile(atPath: directory) else {
-            throw UsageError("\(name): directory \(quoted(directory)) is not writable")
+            throw InputError("\(name): directory \(quoted(directory)) is not writable")
         }
     }
 
@@ -139,7 +138,7 @@ public struct ParsedArguments {
     public func int(_ name: String, default defaultValue: Int, minimum: Int) throws -> Int {
         guard let text = string(name) else { return defaultValue }
         guard let value = Int(text), value >= minimum else {
-            throw UsageError("\(name): must be an integer ≥ \(minimum), got \(quoted(text))")
+            throw InputError("\(name): must be an integer ≥ \(minimum), got \(quoted(text))")
         }
         return value
     }
@@ -148,16 +147,17 @@ public struct ParsedArguments {
 /// Parses a finite number for `name`, with the message format every command uses.
 public func parseNumber(_ text: String, name: String, constraint: NumberConstraint = .any) throws -> Double {
     guard let value = Double(text.trimmingSpaces()), value.isFinite else {
-        throw UsageError("\(name): must be a finite number, got \(quoted(text))")
+        throw InputError("\(name): must be a finite number, got \(quoted(text))")
     }
     if let problem = constraint.check(value) {
-        throw UsageError("\(name): \(problem), got \(text)")
+        throw InputError("\(name): \(problem), got \(text)")
     }
     return value
 }
 
-extension String {
-    func trimmingSpaces() -> Substring {
+extension StringProtocol {
+    /// Without leading and trailing spaces.
+    package func trimmingSpaces() -> SubSequence {
         var slice = self[...]
         while slice.first == " " { slice.removeFirst() }
         while slice.last == " " { slice.removeLast() }

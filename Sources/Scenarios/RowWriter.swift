@@ -1,0 +1,108 @@
+import HookeSupport
+
+/// Rows of `time,value,velocity` — or, for vectors, `time,value[0],…,velocity[0],…` — as `hooke
+/// eval` and `hooke run` print them: CSV or JSON with 17 significant digits (they round-trip),
+/// handed to `write` as they are made, so memory stays bounded whatever the number of rows.
+///
+/// JSON: `{METADATA, "rows": [{"time", "value", "velocity"}, …]TRAILER}`; a vector's value and
+/// velocity are arrays; an unknown velocity is `null` in JSON and `nan` in CSV, a non-finite number
+/// `null` in JSON.
+///
+/// ```swift
+/// var text = ""
+/// var rows = try RowWriter(.csv) { text += $0 }
+/// let completions = try scenario.run { try rows.row($0) }
+/// try rows.finish(trailer: RowWriter.completionsJSON(completions))
+/// ```
+public struct RowWriter {
+    public enum Format: String, Sendable { case csv, json }
+
+    public let format: Format
+    /// Components of a vector value, or `nil` for a scalar.
+    public let dimension: Int?
+    private let write: (String) throws -> Void
+    private var rows = 0
+    /// Whether every number written so far was finite.
+    public private(set) var allFinite = true
+
+    /// Writes the CSV header or the JSON opening with `metadata` (keys, and values already encoded
+    /// as JSON: `jsonString(path)`, a number).
+    public init(_ format: Format, dimension: Int? = nil, metadata: [(String, String)] = [],
+                to write: @escaping (String) throws -> Void) throws {
+        self.format = format
+        self.dimension = dimension
+        self.write = write
+        switch format {
+        case .csv:
+            var header = ["time"]
+            if let dimension {
+                header += (0..<dimension).map { "value[\($0)]" } + (0..<dimension).map { "velocity[\($0)]" }
+            } else {
+                header += ["value", "velocity"]
+            }
+            try write(header.joined(separator: ",") + "\n")
+        case .json:
+            var text = "{"
+            for (key, value) in metadata { text += "\(jsonString(key)): \(value), " }
+            try write(text + "\"rows\": [")
+        }
+    }
+
+    /// One row of a scalar value.
+    public mutating func row(_ time: Double, _ value: Double, _ velocity: Double?) throws {
+        if !(value.isFinite && (velocity?.isFinite ?? true)) { allFinite = false }
+        switch format {
+        case .csv:
+            try write(formatNumber(time) + "," + formatNumber(value) + "," + (velocity.map(formatNumber) ?? "nan") + "\n")
+        case .json:
+            try write((rows == 0 ? "\n  " : ",\n  ") + "{\"time\": \(formatJSONNumber(time)), \"value\": \(formatJSONNumber(value)), "
+                      + "\"velocity\": \(velocity.map(formatJSONNumber) ?? "null")}")
+        }
+        rows += 1
+    }
+
+    /// One row of a vector value (`dimension` components each).
+    public mutating func row(_ time: Double, values: [Double], velocities: [Double]?) throws {
+        if !(values.allSatisfy(\.isFinite) && (velocities?.allSatisfy(\.isFinite) ?? true)) { allFinite = false }
+        switch format {
+        case .csv:
+            var fields = [formatNumber(time)]
+            fields += values.map(formatNumber)
+            fields += velocities?.map(formatNumber) ?? Array(repeating: "nan", count: values.count)
+            try write(fields.joined(separator: ",") + "\n")
+        case .json:
+            func numbers(_ list: [Double]?) -> String {
+                guard let list else { return "null" }
+                return "[" + list.map(formatJSONNumber).joined(separator: ", ") + "]"
+            }
+            try write((rows == 0 ? "\n  " : ",\n  ") + "{\"time\": \(formatJSONNumber(time)), \"value\": \(numbers(values)), "
+                      + "\"velocity\": \(numbers(velocities))}")
+        }
+        rows += 1
+    }
+
+    /// One frame of a scenario run: a scalar row, or a vector row when `dimension` is set.
+    public mutating func row(_ frame: ScenarioFrame) throws {
+        if dimension != nil {
+            try row(frame.time, values: frame.value, velocities: frame.velocity)
+        } else {
+            try row(frame.time, frame.value[0], frame.velocity?[0])
+        }
+    }
+
+    /// Ends the output; for JSON, `trailer` (e.g. `completionsJSON`) follows the rows.
+    public func finish(trailer: String = "") throws {
+        if format == .json { try write("\n]" + trailer + "}\n") }
+    }
+
+    /// `, "completions": [{"name", "criteria", "time"}, …]`: a scenario's completion events as the
+    /// trailer of its JSON rows.
+    public static func completionsJSON(_ completions: [ScenarioCompletion]) -> String {
+        var trailer = ", \"completions\": ["
+        for (index, event) in completions.enumerated() {
+            trailer += index == 0 ? "\n  " : ",\n  "
+            trailer += "{\"name\": \(jsonString(event.name)), \"criteria\": \(jsonString(event.criteria.description)), \"time\": \(formatJSONNumber(event.time))}"
+        }
+        return trailer + (completions.isEmpty ? "]" : "\n]")
+    }
+}
