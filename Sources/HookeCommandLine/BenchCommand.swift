@@ -1,6 +1,7 @@
 import FrameBench
 import Foundation
 import HookeSupport
+import Reporting
 import Scenarios
 
 /// `hooke bench`: the frame harness. Validation in `init(parsing:)`; `run` refuses a debug build
@@ -129,7 +130,7 @@ struct BenchCommand: HookeCommand {
         var report = try FrameRunner.run(plan, shard: shard, hookeVersion: Hooke.version) { index, total, configuration in
             if console.errorIsTerminal { console.printError("[\(index)/\(total)] \(configuration)") }
         }
-        identity.stamp(&report, shard: shard, repository: Repository.root())
+        report.stamp(machineName: identity.machineName, commit: identity.commit, shard: shard, repository: Repository.root())
         return report
     }
 }

@@ -1,7 +1,6 @@
 import HookeSupport
 import FrameBench
 import Foundation
-import Reporting
 
 /// `hooke bench --shard`, `--machine` and `--commit`: which share of the plan a run measures and
 /// whose run it is, recorded in its JSON for `hooke report --from` to merge.
@@ -51,12 +50,4 @@ struct BenchRunIdentity {
         shard.map { BenchShard(index: $0.index, count: $0.count, plan: plan.fingerprint) }
     }
 
-    /// Records the machine, the commit, the date and the shard in `report`.
-    func stamp(_ report: inout BenchReport, shard: BenchShard?, repository: URL, date: Date = Date()) {
-        report.machine = BenchMachine(environment: report.environment, name: machineName)
-        let id = commit ?? ReportEnvironment.gitCommit(in: repository)
-        report.commit = BenchCommit(id: id, date: id == "unknown" ? nil : ReportEnvironment.gitCommitDate(id, in: repository))
-        report.date = ReportEnvironment.format(date)
-        report.shard = shard
-    }
 }

@@ -12,6 +12,9 @@ final class ProgressPrinter: @unchecked Sendable {
         self.total = total
     }
 
+    /// One line on stderr (`hooke report`'s progress). Called serially by the runner.
+    func print(_ line: String) { console.printError(line) }
+
     /// Called serially by the runner (under its lock).
     func finished(_ progress: SuiteProgress) {
         let status: String

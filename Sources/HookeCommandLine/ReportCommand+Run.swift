@@ -28,7 +28,9 @@ extension ReportCommand {
         case .file(let path):
             benchReport = try Self.loadBench(path)
         case .run:
-            benchReport = try Self.runBench(full: full, console: console)
+            benchReport = try FrameRunner.run(.standard(full: full), hookeVersion: Hooke.version) { index, total, configuration in
+                console.printError("report: bench [\(index)/\(total)] \(configuration)")
+            }
         }
         let environment = ReportEnvironment.of(benchReport, repository: repository, hookeVersion: Hooke.version)
         let written = try Self.writing {
@@ -40,11 +42,7 @@ extension ReportCommand {
         for page in ReportGenerator.pageNames {
             console.print("  \(Self.displayPath(outputDirectory.appendingPathComponent(page)))")
         }
-        let checks = verification.checks
-        console.print("verification: \(checks.count) checks, \(checks.filter { $0.status == .fail }.count) failed"
-                      + (verification.baseline.map { ", \($0.regressions.count) regressed against the baseline" } ?? "")
-                      + (verification.mutants.map { ", planted faults caught \($0.score)" } ?? "")
-                      + (verification.passed ? " — pass" : " — FAIL"))
+        console.print("verification: " + VerificationSummary.oneLine(verification))
         console.print(benchReport.map { "bench: \($0.results.count) configurations measured" }
                       ?? "bench: not measured (\(skipReason ?? "--no-bench"))")
         if !improvements.isEmpty {
@@ -99,7 +97,7 @@ extension ReportCommand {
         } catch {
             throw UsageError("--baseline: \(error)")
         }
-        let printer = ReportProgressPrinter(console: console)
+        let printer = ProgressPrinter(console: console, total: run.suites.count)
         let total = run.suites.count
         var (report, _) = run.run { progress in
             printer.print("report: verify [\(progress.completed)/\(total)] \(progress.suite): \(progress.status.rawValue)")
@@ -117,13 +115,6 @@ extension ReportCommand {
         }
     }
 
-    /// Runs the quick (or full) bench plan as `hooke bench --quick` does and returns its report.
-    static func runBench(full: Bool, console: Console) throws -> BenchReport {
-        try FrameRunner.run(.standard(full: full), hookeVersion: Hooke.version) { index, total, configuration in
-            console.printError("report: bench [\(index)/\(total)] \(configuration)")
-        }
-    }
-
     /// `url` relative to the working directory when it lies inside it (what a user typed, and the
     /// same on every machine), else absolute.
     static func displayPath(_ url: URL) -> String {
@@ -133,10 +124,3 @@ extension ReportCommand {
     }
 }
 
-/// Progress lines from the verifier's workers. The runner calls its progress closure serially
-/// (under its lock), so the console is never written from two threads at once.
-private final class ReportProgressPrinter: @unchecked Sendable {
-    let console: Console
-    init(console: Console) { self.console = console }
-    func print(_ line: String) { console.printError(line) }
-}

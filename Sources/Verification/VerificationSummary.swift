@@ -14,6 +14,15 @@ public struct VerificationSummary {
         self.seconds = seconds
     }
 
+    /// One line, as `hooke report` ends with it: the checks, the failures, the regressions against
+    /// the baseline, the planted faults caught, and the verdict.
+    public static func oneLine(_ report: VerificationReport) -> String {
+        "\(report.checks.count) checks, \(report.checks.filter { $0.status == .fail }.count) failed"
+            + (report.baseline.map { ", \($0.regressions.count) regressed against the baseline" } ?? "")
+            + (report.mutants.map { ", planted faults caught \($0.score)" } ?? "")
+            + (report.passed ? " — pass" : " — FAIL")
+    }
+
     /// Hands the summary to `print` one line at a time.
     public func print(_ print: (String) -> Void) {
         table(print)

@@ -1,0 +1,59 @@
+import Foundation
+import HookeSupport
+import Reporting
+
+/// `hooke report`'s options that need more than a lookup: `--out`, `--bench`/`--no-bench`, and
+/// `--from` with `--reference`.
+extension ReportCommand {
+    /// `--out DIR` (default the repository's reports/), checked before any work.
+    static func outputDirectory(_ arguments: ParsedArguments, repository: URL) throws -> URL {
+        var directory = repository.appendingPathComponent("reports")
+        if let out = arguments.string("--out") {
+            guard !out.isEmpty else { throw UsageError("--out: needs a directory, got ''") }
+            directory = URL(fileURLWithPath: out)
+        }
+        do {
+            try ReportWriter.checkDirectory(directory)
+        } catch let error as ReportError {
+            throw UsageError("--out: \(error)")
+        }
+        return directory
+    }
+
+    static func benchSource(_ arguments: ParsedArguments) throws -> BenchSource {
+        switch (arguments.string("--bench"), arguments.flag("--no-bench")) {
+        case (.some, true): throw UsageError("--no-bench: not allowed with --bench")
+        case (.some(let path), false):
+            guard !path.isEmpty else { throw UsageError("--bench: needs a file name, got ''") }
+            return .file(path)
+        case (nil, true): return .skipped
+        case (nil, false): return .run
+        }
+    }
+
+    /// `--from RESULTS...` (also as positional arguments), merged; nil without `--from`.
+    static func storedResults(_ arguments: ParsedArguments) throws -> FleetReport.Input? {
+        guard arguments.has("--from") else {
+            if let first = arguments.positionals.first {
+                throw UsageError("unexpected argument '\(first)'; see 'hooke report --help'")
+            }
+            if arguments.has("--reference") { throw UsageError("--reference: only with --from") }
+            return nil
+        }
+        for other in ["--full", "--seed", "--bench", "--no-bench"] where arguments.has(other) {
+            throw UsageError("\(other): not allowed with --from (the results are stored)")
+        }
+        do {
+            return try FleetReport.Input(paths: arguments.strings("--from") + arguments.positionals,
+                                         reference: arguments.string("--reference"))
+        } catch let error as StoredResultsError {
+            throw UsageError("--from: \(error)")
+        }
+    }
+
+    /// Whether the output is the repository's own reports/ (where the published report lives).
+    var writesRepositoryReport: Bool {
+        outputDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+            == repository.appendingPathComponent("reports").standardizedFileURL.resolvingSymlinksInPath().path
+    }
+}
