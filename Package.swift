@@ -31,8 +31,9 @@ let package = Package(
         // Hand-written C kernels doing the fast paths' work, for the build's ISA and for AVX2: the
         // `limit` strategies, and the bandwidth `floor`.
         .target(name: "CLimitKernels", path: "Benchmarks/CLimitKernels"),
-        // Publishable reports: Markdown, JSON, CSV and SVG writers (our own; no outside packages).
-        .target(name: "Reporting", dependencies: ["Verification", "FrameBench", "AnimationMath", "ReferenceSolver"]),
+        // Publishable reports: Markdown, JSON, CSV and SVG writers (our own; no outside packages), and
+        // the sheets `hooke spring` and `hooke report` print.
+        .target(name: "Reporting", dependencies: ["Verification", "FrameBench", "AnimationMath", "ReferenceSolver", "HookeSupport"]),
         // Scenarios and keyframe timelines read from JSON (errors name the JSON path), the frame loop
         // of `hooke run`, the trajectories of `hooke eval` and the rows they print: what the commands
         // compute, callable from Swift. Needs AnimationMath, and HookeSupport for its input errors.

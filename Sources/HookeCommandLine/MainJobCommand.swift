@@ -1,5 +1,6 @@
 import HookeSupport
 import FrameBench
+import Reporting
 
 /// `hooke` with no subcommand: the main job. The quick verification (compared with the stored
 /// accuracy baseline), the quick bench, and the report written into `reports/` — what
@@ -30,7 +31,7 @@ struct MainJobCommand: HookeCommand {
                              + "use scripts/run (a release build)")
         }
         let status = try report.run(console: console)
-        console.print("see \(ReportCommand.displayPath(report.outputDirectory.appendingPathComponent("README.md")))")
+        console.print("see \(ReportSummary.displayPath(report.outputDirectory.appendingPathComponent("README.md")))")
         return status
     }
 }

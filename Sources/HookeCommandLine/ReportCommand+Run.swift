@@ -1,4 +1,3 @@
-import Scenarios
 import Foundation
 import FrameBench
 import HookeSupport
@@ -38,15 +37,9 @@ extension ReportCommand {
                                          outputDirectory: outputDirectory, recordingsDirectory: recordings,
                                          benchSkipReason: skipReason)
         }
-        console.print("wrote \(written.count) files to \(Self.displayPath(outputDirectory)):")
-        for page in ReportGenerator.pageNames {
-            console.print("  \(Self.displayPath(outputDirectory.appendingPathComponent(page)))")
-        }
-        console.print("verification: " + VerificationSummary.oneLine(verification))
-        console.print(benchReport.map { "bench: \($0.results.count) configurations measured" }
-                      ?? "bench: not measured (\(skipReason ?? "--no-bench"))")
-        if !improvements.isEmpty {
-            console.print("accuracy: \(improvements.count) metric(s) improved on the baseline; record them with 'hooke verify --update-baseline'")
+        for line in ReportSummary.lines(written: written, outputDirectory: outputDirectory, verification: verification,
+                                        bench: benchReport, benchSkipReason: skipReason, improvements: improvements) {
+            console.print(line)
         }
         return verification.exitStatus(improvements: improvements)
     }
@@ -60,12 +53,8 @@ extension ReportCommand {
             try FleetReport.generate(stored.runs, reference: stored.reference, verification: verification,
                                      outputDirectory: outputDirectory, recordingsDirectory: recordings)
         }
-        console.print("wrote \(written.count) files to \(Self.displayPath(outputDirectory)):")
-        for page in written where page.pathExtension == "md" {
-            console.print("  \(Self.displayPath(page))")
-        }
-        for run in stored.runs {
-            console.print("bench: \(run.label): \(run.report.results.count) configurations from \(run.shards) file\(run.shards == 1 ? "" : "s")")
+        for line in ReportSummary.lines(written: written, outputDirectory: outputDirectory, runs: stored.runs) {
+            console.print(line)
         }
         return verification.exitStatus(improvements: improvements)
     }
@@ -114,13 +103,4 @@ extension ReportCommand {
             throw UsageError("--bench: cannot read \(quoted(path)) as a 'hooke bench --json' result: \(error)")
         }
     }
-
-    /// `url` relative to the working directory when it lies inside it (what a user typed, and the
-    /// same on every machine), else absolute.
-    static func displayPath(_ url: URL) -> String {
-        let path = url.standardizedFileURL.path
-        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        return path.hasPrefix(directory + "/") ? String(path.dropFirst(directory.count + 1)) : path
-    }
 }
-

@@ -1,6 +1,7 @@
 import HookeSupport
 import AnimationMath
 import ReferenceSolver
+import Reporting
 import Scenarios
 
 /// `hooke spring`: every parameterisation of one spring, its regime, SwiftUI's settlingDuration and
@@ -27,9 +28,6 @@ struct SpringCommand: HookeCommand {
       hooke spring --duration 0.5 --bounce 0.3
     """
 
-    /// SwiftUI's default settling threshold, in value units for a motion of distance 1.
-    static let epsilon = 0.001
-
     var spring: Spring
     /// `note:` lines about inputs adjusted as SwiftUI adjusts them (SpringOptions).
     var notes: [String] = []
@@ -51,45 +49,16 @@ struct SpringCommand: HookeCommand {
 
     func run(console: Console) throws -> Int32 {
         for note in notes { console.printError(note) }
-        let settle: SettleEstimate
+        let sheet: SpringSheet
         do {
-            settle = try OscillatorReference.settleEstimate(
-                mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
-                target: 1, initialVelocity: 0, epsilon: Self.epsilon)
+            sheet = try SpringSheet(spring)
         } catch let error as ReferenceError {
             throw UsageError("\(inputs.isEmpty ? "Spring()" : inputs): the true settle time: \(referenceProblem(error))")
         }
-        let trueSettle: Double
-        switch settle {
-        case .settled(let time): trueSettle = time
-        case .never, .beyondSearch: trueSettle = .infinity
-        }
-        let rows: [(String, Double)] = [
-            ("response", spring.response), ("dampingRatio", spring.dampingRatio),
-            ("duration", spring.duration), ("bounce", spring.bounce),
-            ("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping),
-            ("settlingDuration", spring.settlingDuration), ("trueSettleTime", trueSettle),
-            ("swiftUIStiffness", spring.swiftUIStiffness),
-        ]
         if json {
-            var text = "{\n  \"regime\": \(jsonString(spring.regime.rawValue))"
-            for (key, value) in rows { text += ",\n  \(jsonString(key)): \(value.isFinite ? "\(value)" : "null")" }
-            if case let .beyondSearch(atLeast, atMost) = settle {
-                text += ",\n  \"trueSettleTimeAtLeast\": \(atLeast),\n  \"trueSettleTimeAtMost\": \(atMost.isFinite ? "\(atMost)" : "null")"
-            }
-            console.print(text + "\n}")
+            console.print(sheet.json)
         } else {
-            console.print("regime".padding(to: 18) + spring.regime.rawValue)
-            for (key, value) in rows {
-                if key == "trueSettleTime", case let .beyondSearch(atLeast, atMost) = settle {
-                    console.print(key.padding(to: 18) + "≥ \(atLeast) (and ≤ \(atMost); beyond the reference search's \(OscillatorReference.settleGridBudget) grid points, bounds from the closed-form envelope)")
-                } else {
-                    console.print(key.padding(to: 18) + "\(value)")
-                }
-            }
-            if abs(spring.swiftUIStiffness - spring.stiffness) > 1e-9 * spring.stiffness {
-                console.print("note: SwiftUI's stiffness getter returns \(formatShort(spring.swiftUIStiffness)) for this overdamped spring; the physical stiffness is \(formatShort(spring.stiffness))")
-            }
+            for line in sheet.tableLines { console.print(line) }
         }
         return ExitStatus.success
     }
