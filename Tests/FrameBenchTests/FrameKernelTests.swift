@@ -124,7 +124,7 @@ struct FrameKernelTests {
 
     /// Split over three workers (chunk edges inside the kernels' pairs of lanes and inside their
     /// groups), the grouped kernels still advance every animation exactly once per frame.
-    @Test(arguments: [Workload.swiftUISpring, .curve])
+    @Test(arguments: [Workload.swiftUISpring, .curve, .mixed])
     func groupedKernelsSplitAcrossWorkers(_ workload: Workload) throws {
         let frameInterval = 1.0 / 120
         let kernel = try #require(KernelFactory.makeKernel(workload, .fast, count: KernelFactory.errorSampleCount,
