@@ -50,18 +50,12 @@ extension BenchCommand {
 
     /// A workload by name (`option` names the flag or positional it came from).
     static func workload(_ name: String, option: String) throws -> Workload {
-        guard let workload = Workload(rawValue: name) else {
-            throw UsageError("\(option): must be one of \(Workload.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
-        }
-        return workload
+        try parseChoice(name, option: option)
     }
 
     /// `--strategy`'s value.
     static func strategy(_ name: String) throws -> Strategy {
-        guard let strategy = Strategy(rawValue: name) else {
-            throw UsageError("--strategy: must be one of \(Strategy.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(name))")
-        }
-        return strategy
+        try parseChoice(name, option: "--strategy")
     }
 
     /// `--frame-rate`'s value: 60 or 120.

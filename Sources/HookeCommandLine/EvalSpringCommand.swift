@@ -68,11 +68,7 @@ struct EvalSpringCommand: HookeCommand {
         to = try arguments.double("--to", default: 1)
         velocity = try arguments.double("--velocity", default: 0)
         retargets = try RetargetOption.parseAll(arguments)
-        let engineName = arguments.string("--engine") ?? "exact"
-        guard let engine = Engine(rawValue: engineName) else {
-            throw UsageError("--engine: must be one of exact, gsl, swiftui, got \(quoted(engineName))")
-        }
-        self.engine = engine
+        engine = try arguments.choice("--engine", default: "exact")
         if engine == .swiftui, velocity != 0 {
             throw UsageError("--velocity: SwiftUI's .spring animation starts at rest, so --engine swiftui takes no initial velocity, got \(formatShort(velocity))")
         }

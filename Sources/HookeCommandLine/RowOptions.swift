@@ -6,13 +6,7 @@ import Scenarios
 typealias OutputFormat = RowWriter.Format
 
 extension OutputFormat {
-    init(_ arguments: ParsedArguments) throws {
-        let text = arguments.string("--format") ?? "csv"
-        guard let format = OutputFormat(rawValue: text) else {
-            throw UsageError("--format: must be one of csv, json, got \(quoted(text))")
-        }
-        self = format
-    }
+    init(_ arguments: ParsedArguments) throws { self = try arguments.choice("--format", default: "csv") }
 }
 
 extension SampleGrid {

@@ -53,15 +53,7 @@ struct VerifyTrace {
         } catch let error as ReferenceError {
             throw UsageError("--trace: \(quoted(path)): \(referenceProblem(error))")
         }
-        console.print("trace \(path): \(samples.count) samples, distance \(formatShort(result.distance)), spring \(spring)")
-        func line(_ label: String, _ stats: ErrorStatistics) {
-            let worst = stats.worst.map { "\($0.description), t = \(formatShort($0.time ?? .nan))" } ?? "-"
-            console.print("  \(label): worst \(formatShort(stats.maxRelative, digits: 3)) of the distance at \(worst); "
-                          + "rms \(formatShort(stats.rmsRelative, digits: 3)); max |error| \(formatShort(stats.maxAbsolute, digits: 3))")
-        }
-        line("position", result.positions)
-        if let velocities = result.velocities { line("velocity (relative to ω0·distance)", velocities) }
-        console.print("tolerance \(formatShort(tolerance)): \(result.passed ? "pass" : "FAIL")")
+        for line in result.lines(name: path, samples: samples.count, spring: spring) { console.print(line) }
         return result.passed ? ExitStatus.success : ExitStatus.checkFailed
     }
 }

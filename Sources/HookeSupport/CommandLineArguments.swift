@@ -144,6 +144,23 @@ public struct ParsedArguments {
     }
 }
 
+extension ParsedArguments {
+    /// The case of `T` named by option `name` (or `defaultValue` when it is absent).
+    package func choice<T: CaseIterable & RawRepresentable>(_ name: String, default defaultValue: String) throws -> T
+    where T.RawValue == String {
+        try parseChoice(string(name) ?? defaultValue, option: name)
+    }
+}
+
+/// The case of `T` whose raw value is `text`; else an error naming `option`, every case and `text`.
+package func parseChoice<T: CaseIterable & RawRepresentable>(_ text: String, option: String) throws -> T
+where T.RawValue == String {
+    guard let value = T(rawValue: text) else {
+        throw InputError("\(option): must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), got \(quoted(text))")
+    }
+    return value
+}
+
 /// Parses a finite number for `name`, with the message format every command uses.
 public func parseNumber(_ text: String, name: String, constraint: NumberConstraint = .any) throws -> Double {
     guard let value = Double(text.trimmingSpaces()), value.isFinite else {

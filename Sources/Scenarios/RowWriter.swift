@@ -15,7 +15,7 @@ import HookeSupport
 /// try rows.finish(trailer: RowWriter.completionsJSON(completions))
 /// ```
 public struct RowWriter {
-    public enum Format: String, Sendable { case csv, json }
+    public enum Format: String, CaseIterable, Sendable { case csv, json }
 
     public let format: Format
     /// Components of a vector value, or `nil` for a scalar.

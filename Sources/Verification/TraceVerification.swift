@@ -5,6 +5,7 @@
 // every retarget's jump); velocity errors relative to ω0 times that distance.
 
 import AnimationMath
+import HookeSupport
 import ReferenceSolver
 
 /// One sample of a user's trace.
@@ -27,6 +28,19 @@ public struct TraceComparison: Sendable {
     public var tolerance: Double
     public var passed: Bool {
         positions.maxRelative <= tolerance && (velocities?.maxRelative ?? 0) <= tolerance
+    }
+
+    /// The comparison as `hooke verify --trace` prints it: the trace (`name`, its `samples` and
+    /// `spring`), the worst and RMS error of the positions (and velocities), and the verdict.
+    public func lines(name: String, samples: Int, spring: Spring) -> [String] {
+        func line(_ label: String, _ stats: ErrorStatistics) -> String {
+            let worst = stats.worst.map { "\($0.description), t = \(formatShort($0.time ?? .nan))" } ?? "-"
+            return "  \(label): worst \(formatShort(stats.maxRelative, digits: 3)) of the distance at \(worst); "
+                + "rms \(formatShort(stats.rmsRelative, digits: 3)); max |error| \(formatShort(stats.maxAbsolute, digits: 3))"
+        }
+        return ["trace \(name): \(samples) samples, distance \(formatShort(distance)), spring \(spring)", line("position", positions)]
+            + (velocities.map { [line("velocity (relative to ω0·distance)", $0)] } ?? [])
+            + ["tolerance \(formatShort(tolerance)): \(passed ? "pass" : "FAIL")"]
     }
 }
 
