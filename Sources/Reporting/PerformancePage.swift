@@ -74,6 +74,13 @@ enum PerformancePage {
             page += "(read; what they write is among them).\n\n" + floor.render() + "\n"
         }
 
+        if let limits = limitTable(results) {
+            page += "`fast` beside what the machine allows for the same work, measured in the same run: `limit`, a hand-written "
+            page += "C kernel on the same population and state (Benchmarks/CLimitKernels) compiled for the ISA this build "
+            page += "targeted\(bench.environment.buildISA.map { " (\($0))" } ?? ""), `limit-avx2` the same source compiled for AVX2, `floor` "
+            page += "the bytes alone; ÷ is fast's median over each.\n\n" + limits.render() + "\n"
+        }
+
         page += "## Charts\n\n"
         for chart in charts { page += "![\(chart.title)](charts/\(chart.id).svg)\n\n" }
 
@@ -201,6 +208,26 @@ enum PerformancePage {
                           ReportFormat.nanoseconds(fast.nsPerAnimationFrame.p50), ReportFormat.nanoseconds(floorTime),
                           ReportFormat.ratio(floorTime > 0 ? fast.nsPerAnimationFrame.p50 / floorTime : nil),
                           ReportFormat.significant(Double(bytes) / max(floorTime, 1e-9), digits: 3)])
+        }
+        return table
+    }
+
+    /// `fast` rows that have a limit measured beside them (`BenchResult.ratioToLimit` and friends):
+    /// fast, each limit, and fast over each; nil when no limit was measured.
+    static func limitTable(_ results: [BenchResult]) -> MarkdownTable? {
+        let rows = results.filter { $0.strategy == .fast && ($0.ratioToLimit ?? $0.ratioToLimitAVX2 ?? $0.ratioToFloor) != nil }
+        guard !rows.isEmpty else { return nil }
+        var table = MarkdownTable(header: ["workload", "N", "threads", "fast ns/anim p50", "limit", "limit-avx2", "floor",
+                                           "÷ limit", "÷ limit-avx2", "÷ floor"],
+                                  alignments: [.left] + Array(repeating: .right, count: 9))
+        for fast in rows {
+            let p50 = fast.nsPerAnimationFrame.p50
+            let times = [fast.ratioToLimit, fast.ratioToLimitAVX2, fast.ratioToFloor].map { ratio in
+                ratio.map { ReportFormat.nanoseconds(p50 / $0) } ?? "—"
+            }
+            table.append([fast.workload.rawValue, ReportFormat.count(fast.animations), "\(fast.threads)",
+                          ReportFormat.nanoseconds(p50)] + times
+                         + [fast.ratioToLimit, fast.ratioToLimitAVX2, fast.ratioToFloor].map(ReportFormat.ratio))
         }
         return table
     }
