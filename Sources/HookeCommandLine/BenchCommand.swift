@@ -11,10 +11,23 @@ struct BenchCommand: HookeCommand {
     static let words = ["bench"]
     static let summary = "The frame harness: time workloads and strategies per frame, compare with a baseline"
     static let options: [OptionSpec] = [
-        OptionSpec("--quick", .flag), OptionSpec("--workload"), OptionSpec("--strategy"),
-        OptionSpec("--animations"), OptionSpec("--threads"), OptionSpec("--frame-rate"),
-        OptionSpec("--seconds"), OptionSpec("--json"), OptionSpec("--baseline"),
-        OptionSpec("--update-baseline", .flag),
+        OptionSpec("--quick", .flag, "", """
+        under 30 s: 1,000 to 100,000 animations (and 1,000,000 fast springs), 1 thread and all cores
+        (default: the full run, under 5 minutes, 1,000 to 1,000,000 animations, 1…cores threads)
+        """),
+        OptionSpec("--workload", .single, "W,...", "only these workloads (default: all available)"),
+        OptionSpec("--strategy", .single, "S,...", """
+        only these strategies: naive, fast, euler, rk4, gsl, limit, limit-avx2, floor
+        (naive is always kept, for ratios; limits: C kernels doing fast's work, 1 thread unless named)
+        """),
+        OptionSpec("--animations", .single, "N,...", "animation counts, each 1…1000000"),
+        OptionSpec("--threads", .single, "T,...", "thread counts, each 1…\(BenchEnvironment.cores * 4)"),
+        OptionSpec("--frame-rate", .single, "F", "60 or 120 (default 120)"),
+        OptionSpec("--seconds", .single, "S", "sampling time per configuration, 0.01…60 s (default 0.2 quick, 1 full)"),
+        OptionSpec("--json", .single, "FILE", "also write the results as JSON (environment, results, benchmarks)"),
+        OptionSpec("--baseline", .single, "FILE", "compare with a stored baseline (time as ratios to naive at p50 and p75, allocations, error)"),
+        OptionSpec("--update-baseline", .flag, "",
+                   "write the baseline (to --baseline FILE, default \(PerformanceBaseline.defaultPath)) atomically"),
     ] + BenchRunIdentity.options
     static let help = """
     USAGE: hooke bench [--quick] [--workload W,...] [--strategy S,...] [--animations N,...]
@@ -36,19 +49,7 @@ struct BenchCommand: HookeCommand {
       keyframes        looping keyframe timelines (naive, fast)
 
     OPTIONS:
-      --quick              under 30 s: 1,000 to 100,000 animations (and 1,000,000 fast springs), 1 thread and all cores
-                           (default: the full run, under 5 minutes, 1,000 to 1,000,000 animations, 1…cores threads)
-      --workload W,...     only these workloads (default: all available)
-      --strategy S,...     only these strategies: naive, fast, euler, rk4, gsl, limit, limit-avx2, floor
-                           (naive is always kept, for ratios; limits: C kernels doing fast's work, 1 thread unless named)
-      --animations N,...   animation counts, each 1…1000000
-      --threads T,...      thread counts, each 1…\(BenchEnvironment.cores * 4)
-      --frame-rate F       60 or 120 (default 120)
-      --seconds S          sampling time per configuration, 0.01…60 s (default 0.2 quick, 1 full)
-      --json FILE          also write the results as JSON (environment, results, benchmarks)
-      --baseline FILE      compare with a stored baseline (time as ratios to naive at p50 and p75, allocations, error)
-      --update-baseline    write the baseline (to --baseline FILE, default \(PerformanceBaseline.defaultPath)) atomically
-    \(BenchRunIdentity.help)
+    \(OptionSpec.helpLines(options))
 
     EXIT STATUS:
       0  measured; with --baseline, no metric changed beyond its threshold

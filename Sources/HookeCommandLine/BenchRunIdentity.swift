@@ -5,16 +5,18 @@ import Foundation
 /// `hooke bench --shard`, `--machine` and `--commit`: which share of the plan a run measures and
 /// whose run it is, recorded in its JSON for `hooke report --from` to merge.
 struct BenchRunIdentity {
-    static let options: [OptionSpec] = [OptionSpec("--shard"), OptionSpec("--machine"), OptionSpec("--commit")]
-    static let help = """
-      --shard I/N          measure only shard I of N (1 ≤ I ≤ N ≤ \(BenchShard.maximumCount)): configurations grouped by workload,
-                           N and threads, dealt to shards by expected time, the same way on every machine;
-                           merge the shards' --json files with 'hooke report --from'
-      --shard auto[/N]     the shard of a job array: JOB_COMPLETION_INDEX of N (Kubernetes Indexed Job) or
-                           SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT (Slurm)
-      --machine NAME       the machine's name in merged reports (default: ISA, cores and CPU model)
-      --commit ID          the source's name in merged reports (default: git rev-parse --short HEAD)
-    """
+    static let options: [OptionSpec] = [
+        OptionSpec("--shard", .single, "I/N|auto[/N]", """
+
+        I/N: measure only shard I of N (1 ≤ I ≤ N ≤ \(BenchShard.maximumCount)): configurations grouped by workload,
+        N and threads, dealt to shards by expected time, the same way on every machine;
+        merge the shards' --json files with 'hooke report --from'
+        auto[/N]: the shard of a job array: JOB_COMPLETION_INDEX of N (Kubernetes Indexed Job) or
+        SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT (Slurm)
+        """),
+        OptionSpec("--machine", .single, "NAME", "the machine's name in merged reports (default: ISA, cores and CPU model)"),
+        OptionSpec("--commit", .single, "ID", "the source's name in merged reports (default: git rev-parse --short HEAD)"),
+    ]
 
     /// nil: the whole plan.
     var shard: (index: Int, count: Int)?

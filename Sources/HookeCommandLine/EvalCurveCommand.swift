@@ -6,12 +6,13 @@ import Scenarios
 struct EvalCurveCommand: HookeCommand {
     static let words = ["eval", "curve"]
     static let summary = "Sample a timing curve (preset or Bézier) over a duration"
-    static let options: [OptionSpec] = [
-        OptionSpec("--preset"), OptionSpec("--bezier"), OptionSpec("--duration"),
-        OptionSpec("--from"), OptionSpec("--to"),
-        OptionSpec("--until"), OptionSpec("--step"), OptionSpec("--format"), RowWriter.option,
-    ]
     static let presets = CurveTrajectory.presets
+    static let options: [OptionSpec] = [
+        OptionSpec("--preset", .single, "NAME", presets.map(\.0).joined(separator: ", ")),
+        OptionSpec("--bezier", .single, "X1,Y1,X2,Y2", "control points of a cubic Bézier from (0,0) to (1,1)"),
+        OptionSpec("--duration", .single, "D", "seconds, 1e-6 … 1e9 (default 0.35, SwiftUI's default)"),
+        OptionSpec("--from", .single, "A", "start value (default 0)"), OptionSpec("--to", .single, "B", "end value (default 1)"),
+    ] + SampleGrid.options + [OutputFormat.option, RowWriter.option]
     static let help = """
     USAGE: hooke eval curve (--preset NAME | --bezier X1,Y1,X2,Y2) [--duration D] [--from A] [--to B]
                             [--until T] [--step DT] [--format csv|json] [--output FILE]
@@ -23,13 +24,7 @@ struct EvalCurveCommand: HookeCommand {
     in JSON).
 
     OPTIONS:
-      --preset NAME        \(presets.map(\.0).joined(separator: ", "))
-      --bezier X1,Y1,X2,Y2 control points of a cubic Bézier from (0,0) to (1,1)
-      --duration D         seconds, 1e-6 … 1e9 (default 0.35, SwiftUI's default)
-      --from A --to B      start and end values (default 0 and 1)
-      --until T --step DT  sample times (default 1 and 0.01)
-      --format F           csv (default) or json
-    \(RowWriter.help)
+    \(OptionSpec.helpLines(options))
 
     EXAMPLE:
       hooke eval curve --preset easeInOut --until 0.35 --step 0.175

@@ -5,7 +5,8 @@ import Scenarios
 struct EvalKeyframesCommand: HookeCommand {
     static let words = ["eval", "keyframes"]
     static let summary = "Sample a keyframe timeline (linear, cubic, spring, move keyframes) from JSON"
-    static let options: [OptionSpec] = [OptionSpec("--until"), OptionSpec("--step"), OptionSpec("--format"), RowWriter.option]
+    static let options: [OptionSpec] = [OptionSpec("--until", .single, "T", "last sample time, seconds (default: the timeline's duration)"),
+                                        SampleGrid.options[1], OutputFormat.option, RowWriter.option]
     static let maxPositionals = 1
     static let help = """
     USAGE: hooke eval keyframes FILE.json [--until T] [--step DT] [--format csv|json] [--output FILE]
@@ -38,10 +39,7 @@ struct EvalKeyframesCommand: HookeCommand {
       keyframes[1].linear.duration: must be ≥ 0, got -1
 
     OPTIONS:
-      --until T            last sample time, seconds (default: the timeline's duration)
-      --step DT            sample spacing, seconds (default 0.01)
-      --format F           csv (default) or json
-    \(RowWriter.help)
+    \(OptionSpec.helpLines(options))
 
     EXAMPLE:
       hooke eval keyframes examples/keyframes/mixed.json --step 0.05

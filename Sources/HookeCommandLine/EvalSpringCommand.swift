@@ -8,11 +8,20 @@ import Scenarios
 struct EvalSpringCommand: HookeCommand {
     static let words = ["eval", "spring"]
     static let summary = "Sample a spring's position and velocity (exact, gsl or swiftui engine)"
-    static let options: [OptionSpec] = SpringOptions.options + [
-        OptionSpec("--from"), OptionSpec("--to"), OptionSpec("--velocity"),
-        OptionSpec("--retarget", .repeating), OptionSpec("--engine"),
-        OptionSpec("--until"), OptionSpec("--step"), OptionSpec("--format"), RowWriter.option,
-    ]
+    static let options: [OptionSpec] = SpringOptions.options + RetargetOption.options + [
+        OptionSpec("--engine", .single, "E", """
+        exact: the closed-form Spring, restarted from the current position and
+               velocity at each retarget (default)
+        gsl: the GSL reference integrator with a piecewise-constant target
+        swiftui: SwiftUI's .spring(response:dampingFraction:) animation, the
+               1/300 s integrator; a retarget merges (offset, velocity and force
+               kept). It starts at rest, so --velocity is not allowed.
+               Outside the integrator's stable region (dampingFraction ≥
+               (1 − a²/4)/a, a = √k/300: 1.237 at the stiffness cap, 23.86 at
+               response 0.5) the values grow without bound; a warning line
+               says so on stderr.
+        """),
+    ] + SampleGrid.options + [OutputFormat.option, RowWriter.option]
     static let help = """
     USAGE: hooke eval spring SPRING [--from X0] [--to X1] [--velocity V0] [--retarget T:X]...
                              [--engine exact|gsl|swiftui] [--until T] [--step DT] [--format csv|json] [--output FILE]
@@ -22,24 +31,7 @@ struct EvalSpringCommand: HookeCommand {
     \(SpringOptions.help)
 
     OPTIONS:
-      --from X0            start value (default 0)
-      --to X1              target (default 1)
-      --velocity V0        initial velocity, value units per second (default 0)
-      --retarget T:X       at time T (> 0) the target becomes X; repeatable, times non-decreasing
-      --engine E           exact: the closed-form Spring, restarted from the current position and
-                                  velocity at each retarget (default)
-                           gsl: the GSL reference integrator with a piecewise-constant target
-                           swiftui: SwiftUI's .spring(response:dampingFraction:) animation, the
-                                  1/300 s integrator; a retarget merges (offset, velocity and force
-                                  kept). It starts at rest, so --velocity is not allowed.
-                                  Outside the integrator's stable region (dampingFraction ≥
-                                  (1 − a²/4)/a, a = √k/300: 1.237 at the stiffness cap, 23.86 at
-                                  response 0.5) the values grow without bound; a warning line
-                                  says so on stderr.
-      --until T            last sample time, seconds (default 1)
-      --step DT            sample spacing, seconds (default 0.01)
-      --format F           csv (default) or json
-    \(RowWriter.help)
+    \(OptionSpec.helpLines(options))
 
     EXAMPLE:
       hooke eval spring --response 0.5 --damping-ratio 0.8 --until 0.02 --step 0.01

@@ -9,8 +9,11 @@ struct ProfileCommand: HookeCommand {
     static let words = ["profile"]
     static let summary = "Run one workload for a fixed number of frames (for callgrind or perf)"
     static let options: [OptionSpec] = [
-        OptionSpec("--strategy"), OptionSpec("--animations"), OptionSpec("--frames"),
-        OptionSpec("--threads"), OptionSpec("--frame-rate"),
+        OptionSpec("--strategy", .single, "S", "naive, fast, euler, rk4 or gsl (default fast)"),
+        OptionSpec("--animations", .single, "N", "1…1000000 (default 10000)"),
+        OptionSpec("--frames", .single, "F", "1…100000 (default 100)"),
+        OptionSpec("--threads", .single, "T", "1…\(BenchEnvironment.cores * 4), 4× the cores, as for 'hooke bench' (default 1)"),
+        OptionSpec("--frame-rate", .single, "F", "60 or 120 (default 120)"),
     ]
     static let maxPositionals = 1
     static let help = """
@@ -23,11 +26,7 @@ struct ProfileCommand: HookeCommand {
     WORKLOAD: spring, swiftui-spring, curve, mixed or keyframes (see 'hooke bench --help' for the strategies).
 
     OPTIONS:
-      --strategy S      naive, fast, euler, rk4 or gsl (default fast)
-      --animations N    1…1000000 (default 10000)
-      --frames F        1…100000 (default 100)
-      --threads T       1…\(BenchEnvironment.cores * 4), 4× the cores, as for 'hooke bench' (default 1)
-      --frame-rate F    60 or 120 (default 120)
+    \(OptionSpec.helpLines(options, column: 20))
     """
 
     var configuration: BenchConfiguration

@@ -12,9 +12,26 @@ struct ReportCommand: HookeCommand {
     static let words = ["report"]
     static let summary = "Write the accuracy and performance report (Markdown, SVG charts, JSON) into reports/"
     static let options: [OptionSpec] = [
-        OptionSpec("--out"), OptionSpec("--full", .flag), OptionSpec("--seed"),
-        OptionSpec("--verification"), OptionSpec("--bench"), OptionSpec("--no-bench", .flag), OptionSpec("--baseline"),
-        OptionSpec("--from", .repeating), OptionSpec("--reference"),
+        OptionSpec("--out", .single, "DIR", "where to write (default: <repository>/reports)"),
+        OptionSpec("--full", .flag, "", "the full verification and the full bench instead of the quick ones"),
+        OptionSpec("--seed", .single, "N", "seed of the verifier's random cases (default \(VerificationConfiguration.defaultSeed))"),
+        OptionSpec("--verification", .single, "FILE", "use a 'hooke verify --json FILE' result instead of running the verifier"),
+        OptionSpec("--bench", .single, "FILE", "use a 'hooke bench --json FILE' result instead of running the bench"),
+        OptionSpec("--no-bench", .flag, "", "write the performance page as \"not measured\""),
+        OptionSpec("--baseline", .single, "FILE", """
+        the accuracy baseline the verification is compared with (only read;
+        default reports/baselines/accuracy.json)
+        """),
+        OptionSpec("--from", .repeating, "RESULTS...", """
+        build the report from stored 'hooke bench --json' and 'hooke verify --json' files
+        (or folders of them) without measuring: the shards of each machine and commit are
+        merged (a missing or duplicated shard is an error naming it); the usual pages show
+        the reference machine's latest run; results of several machines add comparison.md,
+        runs of one machine at several commits add history.md; merged.json has every run
+        and the flat benchmarks list, named '<machine> <configuration> <metric>'. Without
+        a verify result the quick verification runs.
+        """),
+        OptionSpec("--reference", .single, "MACHINE", "the machine --from's ratios divide by (default: the first by name)"),
     ]
     /// The files after `--from FILE`.
     static let maxPositionals = 100_000
@@ -43,22 +60,7 @@ struct ReportCommand: HookeCommand {
     (reports/baselines/) is read for the comparison, never written.
 
     OPTIONS:
-      --out DIR              where to write (default: <repository>/reports)
-      --full                 the full verification and the full bench instead of the quick ones
-      --seed N               seed of the verifier's random cases (default \(VerificationConfiguration.defaultSeed))
-      --verification FILE    use a 'hooke verify --json FILE' result instead of running the verifier
-      --bench FILE           use a 'hooke bench --json FILE' result instead of running the bench
-      --no-bench             write the performance page as "not measured"
-      --baseline FILE        the accuracy baseline the verification is compared with (only read;
-                             default reports/baselines/accuracy.json)
-      --from RESULTS...      build the report from stored 'hooke bench --json' and 'hooke verify --json' files
-                             (or folders of them) without measuring: the shards of each machine and commit are
-                             merged (a missing or duplicated shard is an error naming it); the usual pages show
-                             the reference machine's latest run; results of several machines add comparison.md,
-                             runs of one machine at several commits add history.md; merged.json has every run
-                             and the flat benchmarks list, named '<machine> <configuration> <metric>'. Without
-                             a verify result the quick verification runs.
-      --reference MACHINE    the machine --from's ratios divide by (default: the first by name)
+    \(OptionSpec.helpLines(options, column: 25))
 
     The bench needs a release build (scripts/run report, or swift build -c release). A debug build
     refuses to write performance pages: it needs --bench FILE, or --no-bench with --out DIR outside

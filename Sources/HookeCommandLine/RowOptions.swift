@@ -6,10 +6,14 @@ import Scenarios
 typealias OutputFormat = RowWriter.Format
 
 extension OutputFormat {
+    static let option = OptionSpec("--format", .single, "F", "csv (default) or json")
     init(_ arguments: ParsedArguments) throws { self = try arguments.choice("--format", default: "csv") }
 }
 
 extension SampleGrid {
+    static let options = [OptionSpec("--until", .single, "T", "last sample time, seconds (default 1)"),
+                          OptionSpec("--step", .single, "DT", "sample spacing, seconds (default 0.01)")]
+
     /// `--until` (default 1 s) and `--step` (default 0.01 s).
     init(_ arguments: ParsedArguments) throws {
         let until = try arguments.double("--until", default: 1, .time)
@@ -20,9 +24,8 @@ extension SampleGrid {
 
 extension RowWriter {
     /// The `--output FILE` option of the commands that write rows.
-    static let option = OptionSpec("--output")
-    /// Its line in their `--help`.
-    static let help = "  --output FILE  write the rows into FILE, which appears whole once complete (default: stdout)"
+    static let option = OptionSpec("--output", .single, "FILE",
+                                   "write the rows into FILE, which appears whole once complete (default: stdout)")
 
     /// Rows streamed to standard output (`Console.stream`), or with `--output FILE` into a file that
     /// appears whole when `finish(on:)` has written the last row (`AtomicOutputFile`).
@@ -43,6 +46,13 @@ extension RowWriter {
 typealias RetargetOption = SpringTrajectory.Retarget
 
 extension RetargetOption {
+    /// The motion's start and retargets, for `hooke eval spring` and `hooke verify --trace`.
+    static let options = [
+        OptionSpec("--from", .single, "X0", "start value (default 0)"), OptionSpec("--to", .single, "X1", "target (default 1)"),
+        OptionSpec("--velocity", .single, "V0", "initial velocity, value units per second (default 0)"),
+        OptionSpec("--retarget", .repeating, "T:X", "at time T (> 0) the target becomes X; repeatable, times non-decreasing"),
+    ]
+
     static func parseAll(_ arguments: ParsedArguments) throws -> [RetargetOption] {
         var result: [RetargetOption] = []
         for text in arguments.strings("--retarget") {

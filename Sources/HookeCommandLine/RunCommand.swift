@@ -7,7 +7,7 @@ import Scenarios
 struct RunCommand: HookeCommand {
     static let words = ["run"]
     static let summary = "Drive the animator through a scenario of transactions, one row per frame"
-    static let options: [OptionSpec] = [OptionSpec("--format"), RowWriter.option]
+    static let options: [OptionSpec] = [OutputFormat.option, RowWriter.option]
     static let maxPositionals = 1
     static let help = """
     USAGE: hooke run SCENARIO.json [--format csv|json] [--output FILE]
@@ -46,8 +46,7 @@ struct RunCommand: HookeCommand {
     --help') runs as is and grows without bound; one warning line on stderr names it.
 
     OPTIONS:
-      --format F   csv (default) or json
-    \(RowWriter.help)
+    \(OptionSpec.helpLines(options))
 
     EXAMPLE:
       hooke run examples/scenarios/spring-retarget.json

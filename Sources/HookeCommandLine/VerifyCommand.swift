@@ -12,12 +12,40 @@ import HookeSupport
 struct VerifyCommand: HookeCommand {
     static let words = ["verify"]
     static let summary = "Cross-check every implementation against the GSL reference and the accuracy baseline"
-    static let options: [OptionSpec] = SpringOptions.options + [
-        OptionSpec("--quick", .flag), OptionSpec("--mutants", .flag), OptionSpec("--no-mutants", .flag), OptionSpec("--suite", .repeating), OptionSpec("--json"),
-        OptionSpec("--update-baseline", .flag), OptionSpec("--baseline"), OptionSpec("--seed"),
-        OptionSpec("--trace"), OptionSpec("--from"), OptionSpec("--to"), OptionSpec("--velocity"),
-        OptionSpec("--retarget", .repeating), OptionSpec("--tolerance"),
+    static let suiteOptions = [
+        OptionSpec("--quick", .flag, "", "only the quick set (each quick check is identical in full runs)"),
+        OptionSpec("--mutants", .flag, "", """
+        plant the faults even in a --suite run (an unfiltered run always does):
+        run every suite's quick checks on each deliberately wrong implementation
+        and report which checks caught it (the mutation score); the run fails
+        when a fault goes uncaught or the fault-free control fails (~4 s)
+        """),
+        OptionSpec("--no-mutants", .flag, "", "do not plant the faults"),
+        OptionSpec("--suite", .repeating, "NAME", "run only this suite (repeatable); one of:\n" + Verifier.suiteNames.joined(separator: ", ")),
+        OptionSpec("--json", .single, "FILE", """
+        write every check (suite, name, kind, source, implementation, metrics,
+        tolerance, status) and the planted faults (mutants) as JSON, atomically;
+        '-' writes it to standard output and the summary table to standard error
+        """),
+        OptionSpec("--baseline", .single, "FILE", "the accuracy baseline (default reports/baselines/accuracy.json)"),
+        OptionSpec("--update-baseline", .flag, "", """
+        rewrite the baseline from this run (atomically); a filtered or quick run
+        replaces only the checks that ran
+        """),
+        OptionSpec("--seed", .single, "N", "seed of the random cases (default \(VerificationConfiguration.defaultSeed))"),
     ]
+    static let traceOptions = [
+        OptionSpec("--trace", .single, "FILE.csv", """
+        header 'time,value' or 'time,value,velocity'; compares the trace with the
+        GSL reference for SPRING from X0 (default 0) to X1 (default 1) with initial
+        velocity V0 (default 0) and the retargets; prints the worst and RMS error
+        relative to the distance and where the worst occurs
+        """),
+        OptionSpec("--tolerance", .single, "REL", "allowed worst error relative to the distance (default 1e-6)"),
+    ]
+    /// The trace's start and retargets are described with `--trace`.
+    static let options = SpringOptions.options + suiteOptions + traceOptions
+        + RetargetOption.options.map { OptionSpec($0.name, $0.kind) }
     static let help = """
     USAGE: hooke verify [--quick] [--mutants | --no-mutants] [--suite NAME]... [--json FILE] [--update-baseline] [--baseline FILE] [--seed N]
            hooke verify --trace FILE.csv SPRING [--from X0] [--to X1] [--velocity V0] [--retarget T:X]...
@@ -28,28 +56,10 @@ struct VerifyCommand: HookeCommand {
     max(10 × baseline, baseline + 2 ulp-equivalents).
 
     OPTIONS:
-      --quick              only the quick set (each quick check is identical in full runs)
-      --mutants            plant the faults even in a --suite run (an unfiltered run always does):
-                           run every suite's quick checks on each deliberately wrong implementation
-                           and report which checks caught it (the mutation score); the run fails
-                           when a fault goes uncaught or the fault-free control fails (~4 s)
-      --no-mutants         do not plant the faults
-      --suite NAME         run only this suite (repeatable); one of:
-                           \(Verifier.suiteNames.joined(separator: ", "))
-      --json FILE          write every check (suite, name, kind, source, implementation, metrics,
-                           tolerance, status) and the planted faults (mutants) as JSON, atomically;
-                           '-' writes it to standard output and the summary table to standard error
-      --baseline FILE      the accuracy baseline (default reports/baselines/accuracy.json)
-      --update-baseline    rewrite the baseline from this run (atomically); a filtered or quick run
-                           replaces only the checks that ran
-      --seed N             seed of the random cases (default \(VerificationConfiguration.defaultSeed))
+    \(OptionSpec.helpLines(suiteOptions))
 
     TRACE MODE:
-      --trace FILE.csv     header 'time,value' or 'time,value,velocity'; compares the trace with the
-                           GSL reference for SPRING from X0 (default 0) to X1 (default 1) with initial
-                           velocity V0 (default 0) and the retargets; prints the worst and RMS error
-                           relative to the distance and where the worst occurs
-      --tolerance REL      allowed worst error relative to the distance (default 1e-6)
+    \(OptionSpec.helpLines(traceOptions))
 
     \(SpringOptions.help)
 

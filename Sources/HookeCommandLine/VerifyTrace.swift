@@ -8,11 +8,9 @@ import Verification
 struct VerifyTrace {
     /// `--tolerance` default for traces: a trace from a decent integrator at 60 Hz is ~1e-8…1e-6.
     static let defaultTolerance = 1e-6
-    /// The options of the suites' mode, refused with `--trace`.
-    static let suiteOptions = ["--quick", "--mutants", "--no-mutants", "--suite", "--json", "--update-baseline", "--baseline", "--seed"]
     /// The options of this mode, refused without `--trace`.
     static var onlyWithTrace: [String] {
-        SpringOptions.options.map(\.name) + ["--from", "--to", "--velocity", "--retarget", "--tolerance"]
+        (SpringOptions.options + RetargetOption.options + [VerifyCommand.traceOptions[1]]).map(\.name)
     }
 
     var path: String
@@ -26,7 +24,7 @@ struct VerifyTrace {
 
     init(parsing arguments: ParsedArguments) throws {
         path = arguments.string("--trace") ?? ""
-        for flag in Self.suiteOptions where arguments.has(flag) {
+        for flag in VerifyCommand.suiteOptions.map(\.name) where arguments.has(flag) {
             throw UsageError("\(flag): not allowed with --trace")
         }
         let springOptions = try SpringOptions(arguments)

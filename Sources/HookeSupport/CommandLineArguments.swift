@@ -3,13 +3,34 @@ import Foundation
 /// Hand-written argument parsing (no outside packages), in the shape of swift-argument-parser:
 /// each subcommand declares its options, `ParsedArguments` checks them, and typed accessors turn
 /// values into numbers with a message that names the flag, the value and what is allowed.
+/// An option is declared once: its name, kind, and the value placeholder and description its
+/// command's `--help` lists (`OptionSpec.helpLines`).
 public struct OptionSpec: Sendable {
     public enum Kind: Sendable { case flag, single, repeating }
     public var name: String
     public var kind: Kind
-    public init(_ name: String, _ kind: Kind = .single) {
+    /// The value's placeholder in `--help` (`FILE`); empty for a flag.
+    public var value: String
+    /// What the option does, for `--help`; each line after the first continues it under the
+    /// description column. Empty: described elsewhere (e.g. the SPRING section), not listed.
+    public var help: String
+    public init(_ name: String, _ kind: Kind = .single, _ value: String = "", _ help: String = "") {
         self.name = name
         self.kind = kind
+        self.value = value
+        self.help = help
+    }
+
+    /// `--help` lines for the described `options`: "  --name VALUE" padded to `column`, then the
+    /// description, its continuation lines indented to the column.
+    public static func helpLines(_ options: [OptionSpec], column: Int = 23) -> String {
+        options.filter { !$0.help.isEmpty }.map { option in
+            let label = "  " + option.name + (option.value.isEmpty ? "" : " " + option.value)
+            let padded = label.count < column ? label + String(repeating: " ", count: column - label.count) : label + " "
+            let indent = "\n" + String(repeating: " ", count: column)
+            let text = padded + option.help.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: indent)
+            return text.replacingOccurrences(of: " +\n", with: "\n", options: .regularExpression)
+        }.joined(separator: "\n")
     }
 }
 
