@@ -4,8 +4,8 @@ import Testing
 
 /// `--help`'s OPTIONS sections are generated from each command's `OptionSpec` list, so every flag is
 /// described where it is declared.
-@Suite("help text")
-struct HelpTests {
+@Suite("options in --help")
+struct OptionHelpTests {
     @Test("every option a command accepts is named in its --help")
     func everyOptionIsListed() {
         for command in Hooke.commands where !command.words.isEmpty {
