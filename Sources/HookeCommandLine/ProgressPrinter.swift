@@ -7,7 +7,8 @@ final class ProgressPrinter: @unchecked Sendable {
     let total: Int
     private var printedAny = false
 
-    init(console: Console, total: Int) {
+    /// `total`: the suites `finished` counts to (`print` needs none).
+    init(console: Console, total: Int = 0) {
         self.console = console
         self.total = total
     }

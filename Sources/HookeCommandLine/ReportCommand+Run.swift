@@ -18,18 +18,8 @@ extension ReportCommand {
         }
         let recordings = VerificationConfiguration.recordingsDirectory(root: repository)
         let (verification, improvements) = try loadOrRunVerification(recordings: recordings, console: console)
-        let benchReport: BenchReport?
-        var skipReason: String?
-        switch bench {
-        case .skipped:
-            benchReport = nil
-            skipReason = "the report was made with --no-bench"
-        case .file(let path):
-            benchReport = try Self.loadBench(path)
-        case .run:
-            benchReport = try FrameRunner.run(.standard(full: full), hookeVersion: Hooke.version) { index, total, configuration in
-                console.printError("report: bench [\(index)/\(total)] \(configuration)")
-            }
+        let (benchReport, skipReason) = try Self.inputs {
+            try ReportInputs.bench(bench, full: full, hookeVersion: Hooke.version) { console.printError($0) }
         }
         let environment = ReportEnvironment.of(benchReport, repository: repository, hookeVersion: Hooke.version)
         let written = try Self.writing {
@@ -68,39 +58,28 @@ extension ReportCommand {
         }
     }
 
-    /// The verification report: read from `--verification`, or run (quick unless `--full`, with the
-    /// planted faults) and compared with the stored baseline, which is only read; with the metrics
-    /// that improved on it.
+    /// The verification report (`ReportInputs.verification`) and the metrics that improved on the baseline.
     func loadOrRunVerification(recordings: URL?, console: Console) throws -> (VerificationReport, [Regression]) {
-        if let verificationFile {
-            do {
-                return (try VerificationReport.decode(Data(contentsOf: URL(fileURLWithPath: verificationFile))), [])
-            } catch {
-                throw UsageError("--verification: cannot read \(quoted(verificationFile)) as a 'hooke verify --json' result: \(error)")
-            }
+        let printer = ProgressPrinter(console: console)
+        let configuration = VerificationConfiguration(quick: !full, seed: seed, recordingsDirectory: recordings)
+        return try Self.inputs {
+            try ReportInputs.verification(file: verificationFile, configuration: configuration, baselinePath: baselinePath,
+                                          baselineURL: baselineURL) { printer.print($0) }
         }
-        let run: VerificationRun
-        do {
-            run = try VerificationRun(configuration: VerificationConfiguration(quick: !full, seed: seed, recordingsDirectory: recordings),
-                                      plantsFaults: true, baselinePath: baselinePath, readingFrom: baselineURL.path)
-        } catch {
-            throw UsageError("--baseline: \(error)")
-        }
-        let printer = ProgressPrinter(console: console, total: run.suites.count)
-        let total = run.suites.count
-        var (report, _) = run.run { progress in
-            printer.print("report: verify [\(progress.completed)/\(total)] \(progress.suite): \(progress.status.rawValue)")
-        }
-        printer.print("report: planted faults caught \(report.mutants!.score)")
-        let improvements = run.compare(&report)
-        return (report, improvements)
     }
 
-    static func loadBench(_ path: String) throws -> BenchReport {
+    /// An input's failure, naming its flag.
+    static func inputs<T>(_ gather: () throws -> T) throws -> T {
         do {
-            return try JSONDecoder().decode(BenchReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw UsageError("--bench: cannot read \(quoted(path)) as a 'hooke bench --json' result: \(error)")
+            return try gather()
+        } catch let failure as ReportInputs.Failure {
+            switch failure {
+            case let .verificationFile(path, reason):
+                throw UsageError("--verification: cannot read \(quoted(path)) as a 'hooke verify --json' result: \(reason)")
+            case let .baseline(reason): throw UsageError("--baseline: \(reason)")
+            case let .benchFile(path, reason):
+                throw UsageError("--bench: cannot read \(quoted(path)) as a 'hooke bench --json' result: \(reason)")
+            }
         }
     }
 }

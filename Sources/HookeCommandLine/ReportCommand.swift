@@ -70,11 +70,7 @@ struct ReportCommand: HookeCommand {
     accuracy metric improved on the baseline.
     """
 
-    enum BenchSource: Equatable {
-        case run
-        case file(String)
-        case skipped
-    }
+    typealias BenchSource = ReportInputs.BenchSource
 
     var outputDirectory: URL
     var repository: URL

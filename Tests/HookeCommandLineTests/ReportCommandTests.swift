@@ -57,7 +57,17 @@ struct ReportCommandTests {
         expectUsageError(["report", "--frobnicate"], mentions: ["--frobnicate"])
         expectUsageError(["report", "--verification", "/nonexistent/verify.json", "--no-bench",
                           "--out", FileManager.default.temporaryDirectory.path + "/hooke-never-written"],
-                         mentions: ["--verification"])
+                         mentions: ["--verification: cannot read '/nonexistent/verify.json'"])
+    }
+
+    @Test("an unreadable --bench file is a usage error naming the flag")
+    func unreadableBenchFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("verify.json")
+        try Data(Self.verificationJSON.utf8).write(to: input)
+        expectUsageError(["report", "--out", directory.path, "--verification", input.path, "--bench", "/nonexistent/bench.json"],
+                         mentions: ["--bench: cannot read '/nonexistent/bench.json' as a 'hooke bench --json' result"])
     }
 
     @Test func aDebugBuildRefusesToBench() throws {

@@ -1,0 +1,76 @@
+// ReportInputs.swift — what a report is made from, gathered as `hooke report` gathers it.
+//
+// The verification is read from a `hooke verify --json` file, or run (quick unless full, with the
+// planted faults) and compared with the stored accuracy baseline, which is only read. The bench
+// is read from a `hooke bench --json` file, run, or skipped. Failures say which input failed, so
+// the command line can name its flag.
+
+import FrameBench
+import Foundation
+import Verification
+
+public enum ReportInputs {
+    /// Which input could not be had, and why.
+    public enum Failure: Error {
+        case verificationFile(path: String, reason: String)
+        case baseline(reason: String)
+        case benchFile(path: String, reason: String)
+    }
+
+    /// Where the bench comes from.
+    public enum BenchSource: Equatable, Sendable {
+        case run
+        case file(String)
+        case skipped
+    }
+
+    /// The verification report from `file`, or from a run of `configuration` with the planted faults
+    /// compared with the baseline at `baselineURL` (named `baselinePath` in the report); with the
+    /// metrics that improved on it (none for a file). `progress` gets one line per finished suite.
+    public static func verification(file: String?, configuration: VerificationConfiguration, baselinePath: String,
+                                    baselineURL: URL, progress: @escaping @Sendable (String) -> Void) throws
+        -> (VerificationReport, [Regression]) {
+        if let file {
+            do {
+                return (try VerificationReport.decode(Data(contentsOf: URL(fileURLWithPath: file))), [])
+            } catch {
+                throw Failure.verificationFile(path: file, reason: "\(error)")
+            }
+        }
+        let run: VerificationRun
+        do {
+            run = try VerificationRun(configuration: configuration, plantsFaults: true, baselinePath: baselinePath,
+                                      readingFrom: baselineURL.path)
+        } catch {
+            throw Failure.baseline(reason: "\(error)")
+        }
+        let total = run.suites.count
+        var (report, _) = run.run { suite in
+            progress("report: verify [\(suite.completed)/\(total)] \(suite.suite): \(suite.status.rawValue)")
+        }
+        progress("report: planted faults caught \(report.mutants!.score)")
+        let improvements = run.compare(&report)
+        return (report, improvements)
+    }
+
+    /// The bench report from `source` (nil when skipped) and, when skipped, why; `progress` gets one
+    /// line per configuration measured.
+    public static func bench(_ source: BenchSource, full: Bool, hookeVersion: String,
+                             progress: (String) -> Void) throws -> (BenchReport?, skipReason: String?) {
+        switch source {
+        case .skipped:
+            return (nil, "the report was made with --no-bench")
+        case .file(let path):
+            do {
+                return (try JSONDecoder().decode(BenchReport.self, from: Data(contentsOf: URL(fileURLWithPath: path))), nil)
+            } catch {
+                throw Failure.benchFile(path: path, reason: "\(error)")
+            }
+        case .run:
+            let report = try FrameRunner.run(.standard(full: full), hookeVersion: hookeVersion) { index, total, configuration in
+                progress("report: bench [\(index)/\(total)] \(configuration)")
+            }
+            return (report, nil)
+        }
+    }
+}
