@@ -1,6 +1,7 @@
 import AnimationMath
 
-/// Two animations' Bézier timing curves at once (one SSE2 register per coefficient), solved by
+/// Four animations' Bézier timing curves at once (one AVX register per coefficient, two SSE2
+/// registers on the baseline ISA), solved by
 /// `CubicTimingBezier.parameter(forX:)`'s fast path operation for operation: the chord guess from x
 /// sampled at s = k/8, two Halley steps, the same acceptance test, then y and dy/dx in Bernstein
 /// form as `slope(atParameter:)` forms them for 0 < s < 1. So every solve it accepts is
@@ -10,22 +11,22 @@ import AnimationMath
 ///
 /// The solve is split in two (`guess`, then `solve`) so a kernel can run each over a block of
 /// animations in its own loop: the whole chain of dependent divisions in one loop body is longer
-/// than the processor's out-of-order window, and one animation pair would wait for the last.
+/// than the processor's out-of-order window, and one group of four would wait for the last.
 struct BezierLanes {
-    typealias Pair = SIMD2<Double>
-    typealias Mask = SIMDMask<SIMD2<Int64>>
+    typealias Quad = SIMD4<Double>
+    typealias Mask = SIMDMask<SIMD4<Int64>>
     /// x clamped to [0, 1], `CubicTimingBezier`'s power-basis derivative coefficients, y.
-    var x1: Pair, x2: Pair, px1: Pair, px2: Pair, y1: Pair, y2: Pair
+    var x1: Quad, x2: Quad, px1: Quad, px2: Quad, y1: Quad, y2: Quad
     /// x at s = k/8, k = 1…7.
-    var q0: Pair, q1: Pair, q2: Pair, q3: Pair, q4: Pair, q5: Pair, q6: Pair
+    var q0: Quad, q1: Quad, q2: Quad, q3: Quad, q4: Quad, q5: Quad, q6: Quad
 
     static let h = 0.125
 
     /// `CubicTimingBezier.init`'s coefficients for control points (x1, y1), (x2, y2), the same
-    /// operations (so the same bits), in both lanes.
+    /// operations (so the same bits), in all four lanes.
     init(x1 a: Double, y1 b: Double, x2 c: Double, y2 d: Double) {
         let c1 = Self.coefficients(x1: a, y1: b, x2: c, y2: d)
-        self.init(lanes: (0..<Self.coefficientCount).map { Pair(repeating: c1[$0]) })
+        self.init(lanes: (0..<Self.coefficientCount).map { Quad(repeating: c1[$0]) })
     }
 
     /// One curve's 13 coefficients in the order of the stored properties.
@@ -44,16 +45,16 @@ struct BezierLanes {
 
     static let coefficientCount = 13
 
-    init(lanes c: [Pair]) {
+    init(lanes c: [Quad]) {
         (x1, x2, px1, px2, y1, y2) = (c[0], c[1], c[2], c[3], c[4], c[5])
         (q0, q1, q2, q3, q4, q5, q6) = (c[6], c[7], c[8], c[9], c[10], c[11], c[12])
     }
 
-    /// Lanes i and i + 1 of 13 coefficient columns (`BezierColumns.Bases`).
+    /// Lanes i…i + 3 of 13 coefficient columns (`BezierColumns.Bases`).
     @inline(__always)
     init(_ c: BezierColumns.Bases, _ i: Int) {
-        @inline(__always) func load(_ base: UnsafeMutablePointer<Double>) -> Pair {
-            UnsafeRawPointer(base + i).loadUnaligned(as: Pair.self)
+        @inline(__always) func load(_ base: UnsafeMutablePointer<Double>) -> Quad {
+            UnsafeRawPointer(base + i).loadUnaligned(as: Quad.self)
         }
         (x1, x2, px1, px2, y1, y2) = (load(c.0), load(c.1), load(c.2), load(c.3), load(c.4), load(c.5))
         (q0, q1, q2, q3, q4, q5, q6) = (load(c.6), load(c.7), load(c.8), load(c.9), load(c.10), load(c.11), load(c.12))
@@ -61,8 +62,8 @@ struct BezierLanes {
 
     /// The chord guess between the samples around p (three selects), and the start of its eighth, sLo.
     @inline(__always)
-    func guess(_ p: Pair) -> (guess: Pair, low: Pair) {
-        let h = Pair(repeating: Self.h), zero = Pair.zero, one = Pair(repeating: 1)
+    func guess(_ p: Quad) -> (guess: Quad, low: Quad) {
+        let h = Quad(repeating: Self.h), zero = Quad.zero, one = Quad(repeating: 1)
         let upperHalf = p .>= q3
         var lo = zero.replacing(with: q3, where: upperHalf)
         var hi = q3.replacing(with: one, where: upperHalf)
@@ -83,35 +84,35 @@ struct BezierLanes {
 
     /// One Halley step of `CubicTimingBezier.halleyStep` from s: the next s, the step, x' and x''.
     @inline(__always)
-    func halleyStep(_ s: Pair, _ p: Pair) -> (Pair, Pair, Pair, Pair) {
-        let t: Pair = 1 - s
-        let x: Pair = s * (3 * t * (t * x1 + s * x2) + s * s)
-        let f: Pair = x - p
-        let d1: Pair = 3 * x1 + s * (px1 + s * px2)
-        let d2: Pair = px1 + s * (2 * px2)
-        let numerator: Pair = 2 * f * d1
-        let denominator: Pair = 2 * d1 * d1 - f * d2
-        let step: Pair = numerator / denominator
+    func halleyStep(_ s: Quad, _ p: Quad) -> (Quad, Quad, Quad, Quad) {
+        let t: Quad = 1 - s
+        let x: Quad = s * (3 * t * (t * x1 + s * x2) + s * s)
+        let f: Quad = x - p
+        let d1: Quad = 3 * x1 + s * (px1 + s * px2)
+        let d2: Quad = px1 + s * (2 * px2)
+        let numerator: Quad = 2 * f * d1
+        let denominator: Quad = 2 * d1 * d1 - f * d2
+        let step: Quad = numerator / denominator
         return (s - step, step, d1, d2)
     }
 
     /// The derivative of a Bernstein cubic with inner control values c1, c2 at s (u = 1 − s), as
     /// `slope(atParameter:)` forms it: 3 (u² c1 + 2 s u (c2 − c1) + s² (1 − c2)).
     @inline(__always)
-    static func derivative(_ s: Pair, _ u: Pair, _ c1: Pair, _ c2: Pair) -> Pair {
-        let a: Pair = u * u * c1
-        let b: Pair = 2 * s * u * (c2 - c1)
-        let c: Pair = s * s * (1 - c2)
+    static func derivative(_ s: Quad, _ u: Quad, _ c1: Quad, _ c2: Quad) -> Quad {
+        let a: Quad = u * u * c1
+        let b: Quad = 2 * s * u * (c2 - c1)
+        let c: Quad = s * s * (1 - c2)
         return 3 * (a + b + c)
     }
 
     /// |x| lane by lane (the comparisons it feeds do not see the sign of a zero). A select, not
     /// `pointwiseMax`, which the optimiser leaves as a call.
-    @inline(__always) static func magnitude(_ x: Pair) -> Pair { x.replacing(with: -x, where: x .< Pair.zero) }
+    @inline(__always) static func magnitude(_ x: Quad) -> Quad { x.replacing(with: -x, where: x .< Quad.zero) }
 
     /// p clamped to [0, 1] lane by lane, as `UnitCurve.clamp` (NaN stays NaN).
-    @inline(__always) static func clamp(_ p: Pair) -> Pair {
-        p.replacing(with: Pair.zero, where: p .< Pair.zero).replacing(with: Pair(repeating: 1), where: p .> Pair(repeating: 1))
+    @inline(__always) static func clamp(_ p: Quad) -> Quad {
+        p.replacing(with: Quad.zero, where: p .< Quad.zero).replacing(with: Quad(repeating: 1), where: p .> Quad(repeating: 1))
     }
 
     /// From `guess(p)`: two Halley steps and the model's acceptance test (the leading term of
@@ -119,32 +120,32 @@ struct BezierLanes {
     /// would not accept the fast path, where p is not strictly inside (0, 1), or x' = 0: there the
     /// value and slope mean nothing and the caller asks the model.
     @inline(__always)
-    func solve(_ p: Pair, guess: Pair, low sLo: Pair) -> (value: Pair, slope: Pair, solved: Mask) {
-        let h = Pair(repeating: Self.h), zero = Pair.zero, one = Pair(repeating: 1)
+    func solve(_ p: Quad, guess: Quad, low sLo: Quad) -> (value: Quad, slope: Quad, solved: Mask) {
+        let h = Quad(repeating: Self.h), zero = Quad.zero, one = Quad(repeating: 1)
         let ratio = 0.125, accepted = 0.5 * Double.ulpOfOne
         let (sA, _, _, _) = halleyStep(guess, p)
         let (s, lastStep, d1, d2) = halleyStep(sA, p)
-        let ad1: Pair = Self.magnitude(d1), ad2: Pair = Self.magnitude(d2)
-        let ad3: Pair = Self.magnitude(2 * px2), step: Pair = Self.magnitude(lastStep)
-        let cube: Pair = step * step * step
-        let predicted: Pair = (3 * ad2 * ad2 + 2 * ad3 * ad1) * cube
-        let bound: Pair = 12 * ad1 * ad1 * accepted
+        let ad1: Quad = Self.magnitude(d1), ad2: Quad = Self.magnitude(d2)
+        let ad3: Quad = Self.magnitude(2 * px2), step: Quad = Self.magnitude(lastStep)
+        let cube: Quad = step * step * step
+        let predicted: Quad = (3 * ad2 * ad2 + 2 * ad3 * ad1) * cube
+        let bound: Quad = 12 * ad1 * ad1 * accepted
         var ok = predicted .< bound
         ok .&= ad2 * step .<= 2 * ratio * ad1
         ok .&= ad3 * step * step .<= 6 * ratio * ad1
         ok .&= (s .>= sLo) .& (s .<= sLo + h)
-        let u: Pair = 1 - s
-        let value: Pair = s * (3 * u * (u * y1 + s * y2) + s * s)
-        let dx: Pair = Self.derivative(s, u, x1, x2)
-        let dy: Pair = Self.derivative(s, u, y1, y2)
+        let u: Quad = 1 - s
+        let value: Quad = s * (3 * u * (u * y1 + s * y2) + s * s)
+        let dx: Quad = Self.derivative(s, u, x1, x2)
+        let dy: Quad = Self.derivative(s, u, y1, y2)
         ok .&= (p .> zero) .& (p .< one) .& (dx .!= zero)
         return (value, dy / dx, ok)
     }
 }
 
-/// Where a Bézier kernel gets two animations' curves: constants of a group, or columns.
+/// Where a Bézier kernel gets four animations' curves: constants of a group, or columns.
 protocol BezierSource {
-    /// The curves of slots i and i + 1.
+    /// The curves of slots i…i + 3.
     func lanes(_ i: Int) -> BezierLanes
     /// The model's curve of slot i (for the solves the fast path does not accept).
     func model(_ i: Int) -> UnitCurve

@@ -83,13 +83,13 @@ func curveState(_ curve: UnitCurve, interval: Double, duration: Double, elapsed:
 /// `fast` for `curve`: the population grouped by kind once at set-up — each of SwiftUI's three
 /// Bézier presets (its coefficients constants of the group, not loaded per animation), the random
 /// Béziers (13 coefficient columns), `linear` and each circular curve — each group a struct of
-/// arrays advanced two animations at a time (`SIMD2`, one SSE2 register), branch-free, so nothing
+/// arrays advanced four animations at a time (`SIMD4`: one AVX register, two SSE2 registers), branch-free, so nothing
 /// is switched on per animation.
 ///
 /// Béziers run `BezierLanes` (the model's fast path, operation for operation) in blocks of
 /// `blockSize` slots, in two loops per block: the guess, then the Halley steps and the finish (so
 /// that a loop body's chain of dependent divisions is shorter than the out-of-order window and
-/// pairs overlap). The few solves the model would not accept, and progress at the ends, are
+/// quads overlap). The few solves the model would not accept, and progress at the ends, are
 /// finished by the model itself (`UnitCurve.valueAndVelocity`), one animation at a time. The
 /// circular curves and `linear` evaluate the model's closed forms with the same operations. So
 /// consistency with `naive` is exactly 0; accuracy is the model's (checked against Brent).
@@ -97,7 +97,7 @@ func curveState(_ curve: UnitCurve, interval: Double, duration: Double, elapsed:
 /// Assumes no retargets (each animation runs its own interval back and forth); the frame interval
 /// may vary (progress is computed from the frame time, as naive does).
 ///
-/// Layout (struct of arrays, slots in group order, each group padded to a multiple of two; `slot[i]`
+/// Layout (struct of arrays, slots in group order, each group padded to a multiple of four; `slot[i]`
 /// maps animation i to its slot): per slot duration, interval, begin, value, velocity (40 B); per
 /// random Bézier slot 13 coefficients (104 B) and the model's `UnitCurve` for the fallback (read
 /// only there).
@@ -125,7 +125,7 @@ final class FastCurveKernel: FrameKernel, @unchecked Sendable {
             }
         }
     }
-    typealias Pair = SIMD2<Double>
+    typealias Quad = SIMD4<Double>
     /// Slots, including each group's padding (the runner splits these).
     let count: Int
     let frameInterval: Double
@@ -148,14 +148,14 @@ final class FastCurveKernel: FrameKernel, @unchecked Sendable {
 
     init(_ population: CurvePopulation, frameInterval: Double) {
         self.frameInterval = frameInterval
-        // Animations in slot order: by kind, then by index; nil pads a group to a whole pair.
+        // Animations in slot order: by kind, then by index; nil pads a group to a whole quad.
         var order: [Int?] = []
         var groups: [(kind: Kind, slots: Range<Int>)] = []
         let kinds = population.shapes.map(Kind.init)
         for k in Kind.allCases {
             let start = order.count
             order += kinds.indices.filter { kinds[$0] == k }.map { $0 }
-            if order.count % 2 != 0 { order.append(nil) }
+            while order.count % 4 != 0 { order.append(nil) }
             groups.append((k, start..<order.count))
         }
         self.groups = groups
@@ -192,14 +192,14 @@ final class FastCurveKernel: FrameKernel, @unchecked Sendable {
 
     func advance(_ range: Range<Int>, to frame: Int) {
         let now = Double(frame) * frameInterval
-        // Whole pairs: a pair belongs to the chunk holding its first slot.
-        let pairs = ((range.lowerBound + 1) & ~1)..<((range.upperBound + 1) & ~1)
+        // Whole quads: a quad belongs to the chunk holding its first slot.
+        let quads = ((range.lowerBound + 3) & ~3)..<((range.upperBound + 3) & ~3)
         let c = columns
         // Indices, not `for group in groups`: a debug build's array iterator allocates a coroutine
         // frame per element.
         for g in groups.indices {
             let group = groups[g]
-            let slots = group.slots.clamped(to: pairs)
+            let slots = group.slots.clamped(to: quads)
             guard !slots.isEmpty else { continue }
             switch group.kind {
             case .easeIn: advanceBeziers(slots, c, now: now, presets.0)
@@ -216,19 +216,19 @@ final class FastCurveKernel: FrameKernel, @unchecked Sendable {
         blackHole(value.base)
     }
 
-    @inline(__always) static func load(_ base: UnsafeMutablePointer<Double>, _ i: Int) -> Pair {
-        UnsafeRawPointer(base + i).loadUnaligned(as: Pair.self)
+    @inline(__always) static func load(_ base: UnsafeMutablePointer<Double>, _ i: Int) -> Quad {
+        UnsafeRawPointer(base + i).loadUnaligned(as: Quad.self)
     }
 
-    @inline(__always) static func store(_ pair: Pair, _ base: UnsafeMutablePointer<Double>, _ i: Int) {
-        UnsafeMutableRawPointer(base + i).storeBytes(of: pair, as: Pair.self)
+    @inline(__always) static func store(_ quad: Quad, _ base: UnsafeMutablePointer<Double>, _ i: Int) {
+        UnsafeMutableRawPointer(base + i).storeBytes(of: quad, as: Quad.self)
     }
 
     /// `TimingCurveAnimation`'s scaling of a curve's value and slope, and the workload's restart
     /// rule (an animation past its duration shows 0 and starts again, reversed, at this frame:
     /// rare, so interval and begin are written only then).
     @inline(__always)
-    private static func finish(_ i: Int, _ c: Columns, now: Double, elapsed: Pair, shape: Pair, slope: Pair) {
+    private static func finish(_ i: Int, _ c: Columns, now: Double, elapsed: Quad, shape: Quad, slope: Quad) {
         let d = load(c.duration, i), x = load(c.interval, i)
         let ended = elapsed .> d
         store((x * shape).replacing(with: 0, where: ended), c.value, i)
@@ -256,12 +256,12 @@ final class FastCurveKernel: FrameKernel, @unchecked Sendable {
     private func advanceClosedForm<Curve: ClosedFormLanes>(_ slots: Range<Int>, _ c: Columns, now: Double, _: Curve.Type) {
         var i = slots.lowerBound
         while i < slots.upperBound {
-            let elapsed = Pair(repeating: now) - Self.load(c.begin, i)
+            let elapsed = Quad(repeating: now) - Self.load(c.begin, i)
             let progress = elapsed / Self.load(c.duration, i)
             let clamped = BezierLanes.clamp(progress)
             let (shape, slope) = Curve.valueAndSlope(clamped)
             Self.finish(i, c, now: now, elapsed: elapsed, shape: shape, slope: slope)
-            i &+= 2
+            i &+= 4
         }
     }
 
@@ -278,18 +278,18 @@ final class FastCurveKernel: FrameKernel, @unchecked Sendable {
                 let end = min(start + Self.blockSize, slots.upperBound)
                 var i = start
                 while i < end {
-                    let p = (Pair(repeating: now) - Self.load(c.begin, i)) / Self.load(c.duration, i)
+                    let p = (Quad(repeating: now) - Self.load(c.begin, i)) / Self.load(c.duration, i)
                     let (guess, low) = source.lanes(i).guess(p)
                     let j = i &- start
                     Self.store(p, progress, j)
                     Self.store(guess, guesses, j)
                     Self.store(low, lows, j)
-                    i &+= 2
+                    i &+= 4
                 }
                 i = start
                 while i < end {
                     let j = i &- start
-                    let elapsed = Pair(repeating: now) - Self.load(c.begin, i)
+                    let elapsed = Quad(repeating: now) - Self.load(c.begin, i)
                     let p = Self.load(progress, j)
                     let (shape, slope, solved) = source.lanes(i).solve(p, guess: Self.load(guesses, j), low: Self.load(lows, j))
                     let running = elapsed .<= Self.load(c.duration, i)
@@ -297,13 +297,13 @@ final class FastCurveKernel: FrameKernel, @unchecked Sendable {
                     let viaModel = running .& .!solved
                     if any(viaModel) {
                         // The rest through the model (rare), one animation at a time.
-                        for lane in 0..<2 where viaModel[lane] {
+                        for lane in 0..<4 where viaModel[lane] {
                             let (shape, slope) = source.model(i + lane).valueAndVelocity(at: p[lane])
                             c.value[i + lane] = c.interval[i + lane] * shape
                             c.velocity[i + lane] = c.interval[i + lane] * (slope / c.duration[i + lane])
                         }
                     }
-                    i &+= 2
+                    i &+= 4
                 }
                 start = end
             }
@@ -332,37 +332,37 @@ struct PerSlotBezier: BezierSource {
     @inline(__always) func model(_ i: Int) -> UnitCurve { models[i &- start] }
 }
 
-/// A closed-form timing curve on two animations: value and slope at progress clamped to [0, 1],
+/// A closed-form timing curve on four animations: value and slope at progress clamped to [0, 1],
 /// the model's `CircularEasing` operations lane by lane. Where the model branches on p < ½ both
 /// sides are computed and one selected; the square root of the side not taken gets 0 for a negative, so
-/// no lane takes a negative root (Swift's `squareRoot` on `SIMD2` calls libm's `sqrt` for those,
+/// no lane takes a negative root (Swift's `squareRoot` on `SIMD4` calls libm's `sqrt` for those,
 /// to set errno).
 protocol ClosedFormLanes {
-    static func valueAndSlope(_ p: SIMD2<Double>) -> (SIMD2<Double>, SIMD2<Double>)
+    static func valueAndSlope(_ p: SIMD4<Double>) -> (SIMD4<Double>, SIMD4<Double>)
 }
 
 enum LinearLanes: ClosedFormLanes {
-    @inline(__always) static func valueAndSlope(_ p: SIMD2<Double>) -> (SIMD2<Double>, SIMD2<Double>) {
-        (p, SIMD2(repeating: 1))
+    @inline(__always) static func valueAndSlope(_ p: SIMD4<Double>) -> (SIMD4<Double>, SIMD4<Double>) {
+        (p, SIMD4(repeating: 1))
     }
 }
 
 enum CircularEaseInLanes: ClosedFormLanes {
-    @inline(__always) static func valueAndSlope(_ p: SIMD2<Double>) -> (SIMD2<Double>, SIMD2<Double>) {
+    @inline(__always) static func valueAndSlope(_ p: SIMD4<Double>) -> (SIMD4<Double>, SIMD4<Double>) {
         let root = ((1 - p) * (1 + p)).squareRoot()
         return (p * p / (1 + root), p / root)
     }
 }
 
 enum CircularEaseOutLanes: ClosedFormLanes {
-    @inline(__always) static func valueAndSlope(_ p: SIMD2<Double>) -> (SIMD2<Double>, SIMD2<Double>) {
+    @inline(__always) static func valueAndSlope(_ p: SIMD4<Double>) -> (SIMD4<Double>, SIMD4<Double>) {
         let root = (p * (2 - p)).squareRoot()
         return (root, (1 - p) / root)
     }
 }
 
 enum CircularEaseInOutLanes: ClosedFormLanes {
-    @inline(__always) static func valueAndSlope(_ p: SIMD2<Double>) -> (SIMD2<Double>, SIMD2<Double>) {
+    @inline(__always) static func valueAndSlope(_ p: SIMD4<Double>) -> (SIMD4<Double>, SIMD4<Double>) {
         let lowerSquare = (1 - 2 * p) * (1 + 2 * p), upperSquare = (2 * p - 1) * (3 - 2 * p)
         let lower = lowerSquare.replacing(with: 0, where: lowerSquare .< 0).squareRoot()
         let upper = upperSquare.replacing(with: 0, where: upperSquare .< 0).squareRoot()

@@ -57,8 +57,8 @@ public struct KeyframesPopulation: Sendable {
 /// in a few multiplications instead of glibc's bit loop) and its segment (comparisons with the
 /// segment starts), keeps the time within the segment in `value`, and lists the animation under
 /// its segment. The second evaluates each segment's list with that segment's constants and no
-/// switch per animation: cubic (Hermite, Horner's rule) and linear segments two at a time
-/// (`SIMD2`), timing-curve Béziers through `BezierLanes` (the model's fast path, the model for the
+/// switch per animation: cubic (Hermite, Horner's rule) and linear segments four at a time
+/// (`SIMD4`), timing-curve Béziers through `BezierLanes` (the model's fast path, the model for the
 /// rest), springs through the model's `Spring.valueAndVelocity` (glibc's exp, sin and cos, as
 /// naive). Every operation is the model's (`KeyframeSegment.valueAndVelocity`), in the same order,
 /// so consistency with `naive` is exactly 0.
@@ -69,7 +69,7 @@ public struct KeyframesPopulation: Sendable {
 /// Layout (struct of arrays, slots in timeline order, `slot[i]` maps animation i to its slot):
 /// phase, value, velocity: 24 bytes per animation; the timelines' segments are shared.
 final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
-    typealias Pair = SIMD2<Double>
+    typealias Quad = SIMD4<Double>
     /// One timeline's constants: its clock and its segments.
     struct Timeline {
         let clock: LoopClock
@@ -212,8 +212,8 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
         let inverse = segment.inverseDuration, origin = segment.origin, a = segment.a
         switch segment.kind {
         case .cubic:
-            let b = Pair(repeating: segment.b), c = Pair(repeating: segment.c)
-            pairs(list, count: count, base: base, y, v) { e in
+            let b = Quad(repeating: segment.b), c = Quad(repeating: segment.c)
+            quads(list, count: count, base: base, y, v) { e in
                 let s = e * inverse
                 var x = c * s
                 x += b
@@ -228,17 +228,17 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
                 return (origin + x, rate)
             }
         case .linear:
-            pairs(list, count: count, base: base, y, v) { e in
+            quads(list, count: count, base: base, y, v) { e in
                 let s = BezierLanes.clamp(e * inverse)
-                return (origin + a * s, Pair(repeating: a * (1 * inverse)))
+                return (origin + a * s, Quad(repeating: a * (1 * inverse)))
             }
         case .bezier(let lanes, let curve):
-            pairs(list, count: count, base: base, y, v) { e in
+            quads(list, count: count, base: base, y, v) { e in
                 let s = e * inverse
                 let (guess, low) = lanes.guess(s)
                 var (shape, slope, solved) = lanes.solve(s, guess: guess, low: low)
                 if !all(solved) {
-                    for lane in 0..<2 where !solved[lane] {
+                    for lane in 0..<4 where !solved[lane] {
                         (shape[lane], slope[lane]) = curve.valueAndVelocity(at: s[lane])
                     }
                 }
@@ -259,18 +259,22 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
         }
     }
 
-    /// `body` on the listed animations two at a time (an odd last one in both lanes): time within
-    /// the segment in, value and velocity out.
+    /// `body` on the listed animations four at a time (the last one repeated into the lanes past
+    /// the end): time within the segment in, value and velocity out.
     @inline(__always)
-    private func pairs(_ list: UnsafeMutablePointer<Int32>, count: Int, base: Int, _ y: UnsafeMutablePointer<Double>,
-                       _ v: UnsafeMutablePointer<Double>, _ body: (Pair) -> (Pair, Pair)) {
+    private func quads(_ list: UnsafeMutablePointer<Int32>, count: Int, base: Int, _ y: UnsafeMutablePointer<Double>,
+                       _ v: UnsafeMutablePointer<Double>, _ body: (Quad) -> (Quad, Quad)) {
         var n = 0
         while n < count {
-            let i = base &+ Int(list[n]), j = base &+ Int(list[min(n &+ 1, count &- 1)])
-            let (position, rate) = body(Pair(y[i], y[j]))
-            y[j] = position[1]; v[j] = rate[1]
-            y[i] = position[0]; v[i] = rate[0]
-            n &+= 2
+            let last = count &- 1
+            let i0 = base &+ Int(list[n]), i1 = base &+ Int(list[min(n &+ 1, last)])
+            let i2 = base &+ Int(list[min(n &+ 2, last)]), i3 = base &+ Int(list[min(n &+ 3, last)])
+            let (position, rate) = body(Quad(y[i0], y[i1], y[i2], y[i3]))
+            y[i3] = position[3]; v[i3] = rate[3]
+            y[i2] = position[2]; v[i2] = rate[2]
+            y[i1] = position[1]; v[i1] = rate[1]
+            y[i0] = position[0]; v[i0] = rate[0]
+            n &+= 4
         }
     }
 
