@@ -47,8 +47,8 @@ enum HistoryPage {
     static func data(_ runs: [MergedRun]) -> HistoryData {
         let thresholds = PerformanceBaseline.Thresholds.standard
         let rule = "time as a ratio to the naive strategy in the same run past ×\(ReportFormat.significant(thresholds.timeRatioFactor)) "
-            + "at both p50 and p75 (judged with at least \(thresholds.minimumSamples) samples on both sides), allocations per "
-            + "frame beyond ×\(ReportFormat.significant(thresholds.allocationFactor)) + \(ReportFormat.significant(thresholds.allocationSlack)), error beyond "
+            + "at both p50 and p75 (judged with at least \(thresholds.minimumSamples) samples on both sides), allocations beyond "
+            + "\(ReportFormat.significant(thresholds.allocationSlack)) per frame where the baseline allocates nothing, error beyond "
             + "×\(ReportFormat.significant(thresholds.errorFactor)) above \(ReportFormat.significant(thresholds.errorFloor))"
         var machines: [HistoryData.Machine] = []
         for name in runs.map(\.machine.name).uniqued() {

@@ -79,6 +79,18 @@ struct PerformanceBaselineTests {
         #expect(Self.baseline.compare(Self.run(fast: 2.5, error: 5e-14)).exitStatus == 0)
     }
 
+    @Test func allocationsAreJudgedOnlyWhereTheBaselineAllocatesNothing() {
+        // A naive path that restarts `.spring` objects allocates a sample-dependent amount: the
+        // stored 37.5 per frame against 356 now is reported, not a regression, and 0 now is not an
+        // improvement; an allocation-free baseline still regresses at one allocation per frame.
+        let allocating = PerformanceBaseline(thresholds: .standard, entries: [
+            .init(key: "spring/fast/1000/1t/120Hz", timeRatioToNaive: 0.05, allocationsPerFrame: 37.5, maxError: 1e-15)])
+        let run = Self.run(fast: 2.5, allocations: 356)
+        #expect(allocating.compare(run).findings.allSatisfy { $0.verdict == .equal })
+        #expect(allocating.compare(Self.run(fast: 2.5, allocations: 0)).exitStatus == 0)
+        #expect(Self.baseline.compare(Self.run(fast: 2.5, allocations: 1)).exitStatus == 1)
+    }
+
     @Test func regressionWinsOverImprovement() {
         // Faster but allocating: any regression makes the exit status 1.
         #expect(Self.baseline.compare(Self.run(fast: 1.0, allocations: 3)).exitStatus == 1)
