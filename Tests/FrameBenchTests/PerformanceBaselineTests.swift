@@ -34,13 +34,13 @@ struct PerformanceBaselineTests {
     }
 
     @Test func equalExitsZero() {
-        // 2.5 → 3.0 ns is a ratio change of 1.2×, inside the 2.5× threshold.
+        // 2.5 → 3.0 ns is a ratio change of 1.2×, inside the 4× threshold.
         #expect(Self.baseline.compare(Self.run(fast: 3.0)).exitStatus == 0)
         #expect(Self.baseline.compare(Self.run(fast: 2.5)).exitStatus == 0)
     }
 
     @Test func slowerExitsOne() {
-        let comparison = Self.baseline.compare(Self.run(fast: 7.5))
+        let comparison = Self.baseline.compare(Self.run(fast: 12.5))
         #expect(comparison.exitStatus == 1)
         #expect(comparison.regressions.map(\.metric) == ["timeRatioToNaive"])
     }
@@ -48,26 +48,26 @@ struct PerformanceBaselineTests {
     /// A slower median whose p75 did not move past the threshold (the middle of the distribution
     /// shifted, its upper quartile did not) is noise: both quantiles must move.
     @Test func aMedianAloneDoesNotRegress() {
-        // Baseline p50 = 2.5 ns, p75 = 5.0 ns; now p50 = p75 = 7.0 ns: 2.8× at p50, 1.4× at p75.
+        // Baseline p50 = 2.5 ns, p75 = 5.0 ns; now p50 = p75 = 11 ns: 4.4× at p50, 2.2× at p75.
         let tailed = PerformanceBaseline(results: Self.run(fast: 2.5, tail: 2))
         let entry = tailed.entries[1]
         #expect(abs(entry.timeRatioToNaiveP75! / entry.timeRatioToNaive! - 2) < 1e-12)
-        #expect(tailed.compare(Self.run(fast: 7.0)).exitStatus == 0)
-        // Both past 2.5×: a regression.
-        #expect(tailed.compare(Self.run(fast: 7.0, tail: 2)).exitStatus == 1)
+        #expect(tailed.compare(Self.run(fast: 11)).exitStatus == 0)
+        // Both past 4×: a regression.
+        #expect(tailed.compare(Self.run(fast: 11, tail: 2)).exitStatus == 1)
     }
 
     /// Too few samples on either side: the timing is listed as not judged, never as a regression.
     @Test func tooFewSamplesAreNotJudged() {
-        let comparison = Self.baseline.compare(Self.run(fast: 7.5, samples: 10))
+        let comparison = Self.baseline.compare(Self.run(fast: 12.5, samples: 10))
         #expect(comparison.exitStatus == 0)
         #expect(comparison.tooFewSamples == ["spring/fast/1000/1t/120Hz"])
         let thin = PerformanceBaseline(results: Self.run(fast: 2.5, samples: 19))
-        #expect(thin.compare(Self.run(fast: 7.5)).tooFewSamples == ["spring/fast/1000/1t/120Hz"])
+        #expect(thin.compare(Self.run(fast: 12.5)).tooFewSamples == ["spring/fast/1000/1t/120Hz"])
     }
 
     @Test func fasterExitsFour() {
-        let comparison = Self.baseline.compare(Self.run(fast: 0.8))
+        let comparison = Self.baseline.compare(Self.run(fast: 0.5))
         #expect(comparison.exitStatus == 4)
         #expect(comparison.improvements.map(\.metric) == ["timeRatioToNaive"])
     }
