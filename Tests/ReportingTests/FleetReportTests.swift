@@ -154,11 +154,11 @@ struct FleetReportTests {
     }
 
     /// Three commits of one machine: the second 1.1× slower on `fast` (noise by the rule), the
-    /// third 3× (a regression by the rule: ratio to naive beyond 1.5× at p50 and p75).
+    /// third 5× (a regression by the rule: ratio to naive beyond 4× at p50 and p75).
     static var threeCommits: [(String, BenchReport)] {
         [("c1", Self.stored(machine: "runner-a", commit: "ccc3333", committed: "2026-11-01T10:00:00Z")),
          ("c2", Self.stored(machine: "runner-a", commit: "ddd4444", committed: "2026-11-02T10:00:00Z", fastScale: 1.1)),
-         ("c3", Self.stored(machine: "runner-a", commit: "eee5555", committed: "2026-11-03T10:00:00Z", fastScale: 3))]
+         ("c3", Self.stored(machine: "runner-a", commit: "eee5555", committed: "2026-11-03T10:00:00Z", fastScale: 5))]
     }
 
     @Test func historyMarksRegressionsByTheBaselineRule() throws {
@@ -205,11 +205,11 @@ struct FleetReportTests {
         }
         let summary = try String(contentsOf: output.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(summary.contains("[comparison.md](comparison.md)") && summary.contains("[history.md](history.md)"))
-        // The comparison uses each machine's latest commit: runner-a at eee5555 is 3× slower on
-        // fast than at ccc3333, and runner-b (2× of ccc3333's times) is then 2/3 of it there.
+        // The comparison uses each machine's latest commit: runner-a at eee5555 is 5× slower on
+        // fast than at ccc3333, and runner-b (2× of ccc3333's times) is then 2/5 of it there.
         let comparison = try JSONDecoder().decode(ComparisonData.self, from: Data(contentsOf: output.appendingPathComponent("comparison.json")))
         let fastRow = try #require(comparison.rows.first { $0.strategy == .fast })
-        #expect(abs(fastRow.ratioToReference[1]! - 2.0 / 3.0) < 1e-12)
+        #expect(abs(fastRow.ratioToReference[1]! - 2.0 / 5.0) < 1e-12)
 
         let merged = try JSONDecoder().decode(MergedResults.self, from: Data(contentsOf: output.appendingPathComponent("merged.json")))
         #expect(merged.runs.count == 4)
