@@ -162,8 +162,8 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
             }
             if let base = entry.allocationsPerFrame, let now = result.allocationsPerFrame,
                base <= thresholds.allocationSlack {
-                let regressedAbove = base * thresholds.allocationFactor + thresholds.allocationSlack
-                let verdict: Verdict = now > regressedAbove ? .regression : .equal
+                let verdict = Verdict(lowerIsBetter: now, regressedAbove: base * thresholds.allocationFactor + thresholds.allocationSlack,
+                                      improvedBelow: -.infinity)
                 findings.append(Finding(key: entry.key, metric: "allocationsPerFrame", baseline: base, current: now, verdict: verdict))
             }
             if let base = entry.maxError {

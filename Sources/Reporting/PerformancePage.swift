@@ -188,26 +188,23 @@ enum PerformancePage {
         return table
     }
 
-    /// The memory-bound `fast` rows beside their `floor` row (same workload, N, threads and frame
-    /// rate) with the bytes both stream per animation per frame; nil when no floor was measured.
+    /// The memory-bound `fast` rows that have a `floor` measured beside them
+    /// (`BenchResult.ratioToFloor`) with the bytes both stream per animation per frame; nil when no
+    /// floor was measured.
     static func memoryFloorTable(_ results: [BenchResult]) -> MarkdownTable? {
-        let pairs = results.compactMap { r -> (BenchResult, BenchResult, Int)? in
-            guard r.strategy == .fast, let bytes = r.bytesMovedPerAnimation,
-                  let floor = results.first(where: { $0.strategy == .floor && $0.workload == r.workload
-                      && $0.animations == r.animations && $0.threads == r.threads && $0.frameRate == r.frameRate })
-            else { return nil }
-            return (r, floor, bytes)
+        let rows = results.compactMap { r -> (fast: BenchResult, bytes: Int, ratio: Double)? in
+            guard r.strategy == .fast, let bytes = r.bytesMovedPerAnimation, let ratio = r.ratioToFloor else { return nil }
+            return (r, bytes, ratio)
         }
-        guard !pairs.isEmpty else { return nil }
+        guard !rows.isEmpty else { return nil }
         var table = MarkdownTable(header: ["workload", "N", "threads", "B/frame", "fast ns/anim p50", "floor p50",
                                            "÷ floor", "streamed GB/s at the floor"],
                                   alignments: [.left] + Array(repeating: .right, count: 7))
-        for (fast, floor, bytes) in pairs {
-            let floorTime = floor.nsPerAnimationFrame.p50
+        for (fast, bytes, ratio) in rows {
+            let floorTime = fast.nsPerAnimationFrame.p50 / ratio
             table.append([fast.workload.rawValue, ReportFormat.count(fast.animations), "\(fast.threads)", "\(bytes)",
                           ReportFormat.nanoseconds(fast.nsPerAnimationFrame.p50), ReportFormat.nanoseconds(floorTime),
-                          ReportFormat.ratio(floorTime > 0 ? fast.nsPerAnimationFrame.p50 / floorTime : nil),
-                          ReportFormat.significant(Double(bytes) / max(floorTime, 1e-9), digits: 3)])
+                          ReportFormat.ratio(ratio), ReportFormat.significant(Double(bytes) / max(floorTime, 1e-9), digits: 3)])
         }
         return table
     }
