@@ -181,11 +181,12 @@ extension Array where Element == BenchResult {
         var naive: [String: BenchResult] = [:]
         var oneThread: [String: Double] = [:]
         var limits: [String: Double] = [:]
+        /// `result`'s configuration run with `strategy` instead.
+        func limitKey(_ result: BenchResult, _ strategy: Strategy) -> String {
+            "\(result.workload.rawValue)/\(strategy.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"
+        }
         for result in self {
-            if result.strategy.isLimit {
-                limits["\(result.workload.rawValue)/\(result.strategy.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"] =
-                    result.nsPerAnimationFrame.p50
-            }
+            if result.strategy.isLimit { limits[limitKey(result, result.strategy)] = result.nsPerAnimationFrame.p50 }
             if result.strategy == .naive {
                 naive["\(result.workload.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"] = result
             }
@@ -204,8 +205,7 @@ extension Array where Element == BenchResult {
             }
             if result.strategy == .fast {
                 func ratio(_ limit: Strategy) -> Double? {
-                    let key = "\(result.workload.rawValue)/\(limit.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"
-                    return limits[key].flatMap { $0 > 0 ? result.nsPerAnimationFrame.p50 / $0 : nil }
+                    limits[limitKey(result, limit)].flatMap { $0 > 0 ? result.nsPerAnimationFrame.p50 / $0 : nil }
                 }
                 self[index].ratioToLimit = ratio(.limit)
                 self[index].ratioToLimitAVX2 = ratio(.limitAVX2)
