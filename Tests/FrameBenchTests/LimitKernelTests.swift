@@ -107,21 +107,14 @@ struct LimitKernelTests {
 }
 
 extension LimitKernelTests {
-    /// One result of `strategy` at `nanoseconds` per animation (p50), 1,000 animations, 1 thread.
-    static func result(_ strategy: Strategy, _ nanoseconds: Double) -> BenchResult {
-        let frame = nanoseconds * 1_000
-        return BenchResult(workload: .curve, strategy: strategy, animations: 1_000, threads: 1, frameRate: 120,
-                           frameNanoseconds: Percentiles(p0: frame, p25: frame, p50: frame, p75: frame, p90: frame,
-                                                         p99: frame, p100: frame),
-                           samples: 100, allocationsPerFrame: 0, maxError: nil, stateBytesPerAnimation: 8)
-    }
-
     /// `fast`'s ratios to the limits are its median over each limit's, for the same configuration;
     /// the other strategies (and other sizes) get none.
     @Test func fastIsRatedAgainstEachLimit() {
-        var results = [Self.result(.naive, 100), Self.result(.fast, 12), Self.result(.limit, 4),
-                       Self.result(.limitAVX2, 3), Self.result(.floor, 0.5)]
-        var other = Self.result(.limit, 1)
+        func result(_ strategy: Strategy, _ nanoseconds: Double) -> BenchResult {
+            PerformanceBaselineTests.result(strategy, nanoseconds: nanoseconds)
+        }
+        var results = [result(.naive, 100), result(.fast, 12), result(.limit, 4), result(.limitAVX2, 3), result(.floor, 0.5)]
+        var other = result(.limit, 1)
         other.animations = 10_000
         results.append(other)
         results.linkRelativeFigures()
