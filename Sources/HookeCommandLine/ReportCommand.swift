@@ -20,7 +20,7 @@ struct ReportCommand: HookeCommand {
         OptionSpec("--no-bench", .flag, "", "write the performance page as \"not measured\""),
         OptionSpec("--baseline", .single, "FILE", """
         the accuracy baseline the verification is compared with (only read;
-        default reports/baselines/accuracy.json)
+        default \(AccuracyBaseline.defaultPath))
         """),
         OptionSpec("--from", .repeating, "RESULTS...", """
         build the report from stored 'hooke bench --json' and 'hooke verify --json' files
@@ -89,7 +89,7 @@ struct ReportCommand: HookeCommand {
         outputDirectory = try Self.outputDirectory(arguments, repository: repository)
         full = arguments.flag("--full")
         seed = try VerifyCommand.seed(arguments)
-        baselinePath = arguments.string("--baseline") ?? "reports/baselines/accuracy.json"
+        baselinePath = arguments.string("--baseline") ?? AccuracyBaseline.defaultPath
         baselineURL = arguments.has("--baseline") ? URL(fileURLWithPath: baselinePath)
             : repository.appendingPathComponent(baselinePath)
         verificationFile = arguments.string("--verification")

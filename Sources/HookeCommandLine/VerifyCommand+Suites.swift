@@ -15,7 +15,7 @@ extension VerifyCommand {
         let configuration = VerificationConfiguration(
             quick: arguments.flag("--quick"), seed: seed,
             recordingsDirectory: VerificationConfiguration.recordingsDirectory(root: root))
-        let baseline = arguments.string("--baseline") ?? root.appendingPathComponent("reports/baselines/accuracy.json").path
+        let baseline = arguments.string("--baseline") ?? root.appendingPathComponent(AccuracyBaseline.defaultPath).path
         let update = arguments.flag("--update-baseline")
         if update {
             try ParsedArguments.checkOutputFile(baseline, option: arguments.has("--baseline") ? "--baseline" : "--update-baseline")

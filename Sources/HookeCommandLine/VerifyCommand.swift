@@ -27,7 +27,7 @@ struct VerifyCommand: HookeCommand {
         tolerance, status) and the planted faults (mutants) as JSON, atomically;
         '-' writes it to standard output and the summary table to standard error
         """),
-        OptionSpec("--baseline", .single, "FILE", "the accuracy baseline (default reports/baselines/accuracy.json)"),
+        OptionSpec("--baseline", .single, "FILE", "the accuracy baseline (default \(AccuracyBaseline.defaultPath))"),
         OptionSpec("--update-baseline", .flag, "", """
         rewrite the baseline from this run (atomically); a filtered or quick run
         replaces only the checks that ran

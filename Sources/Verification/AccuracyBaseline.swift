@@ -104,6 +104,8 @@ public struct AccuracyBaseline: Codable, Sendable {
 }
 
 extension AccuracyBaseline: StoredBaseline {
+    /// The default location, relative to the repository root.
+    public static let defaultPath = "reports/baselines/accuracy.json"
     public static let documentName = "accuracy baseline"
     public static let versionKey = "schemaVersion"
     public static let currentVersion = 1
