@@ -20,7 +20,7 @@ extension ReportCommand {
         return directory
     }
 
-    static func benchSource(_ arguments: ParsedArguments) throws -> BenchSource {
+    static func benchSource(_ arguments: ParsedArguments) throws -> ReportInputs.BenchSource {
         switch (arguments.string("--bench"), arguments.flag("--no-bench")) {
         case (.some, true): throw UsageError("--no-bench: not allowed with --bench")
         case (.some(let path), false):

@@ -70,14 +70,12 @@ struct ReportCommand: HookeCommand {
     accuracy metric improved on the baseline.
     """
 
-    typealias BenchSource = ReportInputs.BenchSource
-
     var outputDirectory: URL
     var repository: URL
     var full: Bool
     var seed: UInt64
     var verificationFile: String?
-    var bench: BenchSource
+    var bench: ReportInputs.BenchSource
     /// The accuracy baseline as given (or the repository's) and where it is.
     var baselinePath: String
     var baselineURL: URL
