@@ -113,22 +113,6 @@ public struct ParsedArguments {
         }
     }
 
-    /// Checks a directory the command will write into, before any work: it exists and is writable,
-    /// or it does not exist and its parent does and is writable (the command creates that one
-    /// directory, which the user asked for, and no parents).
-    public static func checkOutputDirectory(_ path: String, option name: String) throws {
-        guard !path.isEmpty else { throw InputError("\(name): needs a directory, got ''") }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw InputError("\(name): \(quoted(path)) is a file, not a directory") }
-            guard FileManager.default.isWritableFile(atPath: path) else {
-                throw InputError("\(name): directory \(quoted(path)) is not writable")
-            }
-            return
-        }
-        try checkWritableDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path, option: name)
-    }
-
     /// `directory` exists, is a directory and is writable.
     package static func checkWritableDirectory(_ directory: String, option name: String) throws {
         var isDirectory: ObjCBool = false
