@@ -4,7 +4,7 @@ import Reporting
 
 /// `hooke` with no subcommand: the main job. The quick verification (compared with the stored
 /// accuracy baseline), the quick bench, and the report written into `reports/` — what
-/// `hooke report` does with its defaults. A debug build cannot bench, so it reports without timings.
+/// `hooke report` does with its defaults. A debug build is refused (exit 2): it cannot bench.
 struct MainJobCommand: HookeCommand {
     static let words: [String] = []
     static let summary = "The main job: quick verify + quick bench, report written to reports/"
