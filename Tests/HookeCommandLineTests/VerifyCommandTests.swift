@@ -19,6 +19,7 @@ struct VerifyCommandTests {
     @Test("a better stored figure makes verify exit 1; --update-baseline then passes")
     func baselineRegression() throws {
         let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let baseline = directory.appendingPathComponent("accuracy.json").path
         let json = directory.appendingPathComponent("report.json").path
         let missing = hooke("verify", "--suite", "claims", "--baseline", baseline)
@@ -60,6 +61,7 @@ struct VerifyCommandTests {
     @Test("--trace accepts an exact trace and rejects one sample off by 1e-6 (tolerance 1e-9)")
     func trace() throws {
         let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let lines = exactTrace()
         let good = directory.appendingPathComponent("good.csv")
         try (lines.joined(separator: "\n") + "\n").write(to: good, atomically: true, encoding: .utf8)
@@ -89,7 +91,9 @@ struct VerifyCommandTests {
         ("time,value\n0,0\n0.2,0.1\n0.1,0.2\n", ["line 4", "column 1"]),
     ])
     func malformed(text: String, needles: [String]) throws {
-        let url = temporaryDirectory().appendingPathComponent("trace.csv")
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("trace.csv")
         try text.write(to: url, atomically: true, encoding: .utf8)
         expectUsageError(["verify", "--trace", url.path], mentions: needles)
     }
