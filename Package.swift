@@ -49,6 +49,6 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Verification", "FrameBench"],
                     exclude: ["Golden"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AnimationMath", "ReferenceSolver"]),
-        .testTarget(name: "HookeCommandLineTests", dependencies: ["HookeCommandLine", "AnimationMath", "ReferenceSolver", "HookeSupport", "FrameBench"]),
+        .testTarget(name: "HookeCommandLineTests", dependencies: ["HookeCommandLine", "AnimationMath", "ReferenceSolver", "HookeSupport", "FrameBench", "Reporting"]),
     ]
 )

@@ -108,15 +108,13 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
 
     // MARK: Comparison
 
-    public typealias Verdict = BaselineVerdict
-
     /// One metric of one configuration, compared.
     public struct Finding: Sendable, Equatable {
         public var key: String
         public var metric: String
         public var baseline: Double
         public var current: Double
-        public var verdict: Verdict
+        public var verdict: BaselineVerdict
     }
 
     /// The outcome of a comparison, with its exit status: 0 equal, 1 any regression, 4 improvements
@@ -154,7 +152,7 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
                     tooFewSamples.append(entry.key)
                 } else {
                     let factor = thresholds.timeRatioFactor
-                    let verdict: Verdict = now > base * factor && now75 > base75 * factor ? .regression
+                    let verdict: BaselineVerdict = now > base * factor && now75 > base75 * factor ? .regression
                         : now < base / factor && now75 < base75 / factor ? .improvement : .equal
                     findings.append(Finding(key: entry.key, metric: "timeRatioToNaive", baseline: base, current: now,
                                             verdict: verdict))
@@ -162,14 +160,14 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
             }
             if let base = entry.allocationsPerFrame, let now = result.allocationsPerFrame,
                base <= thresholds.allocationSlack {
-                let verdict = Verdict(lowerIsBetter: now, regressedAbove: base * thresholds.allocationFactor + thresholds.allocationSlack,
+                let verdict = BaselineVerdict(lowerIsBetter: now, regressedAbove: base * thresholds.allocationFactor + thresholds.allocationSlack,
                                       improvedBelow: -.infinity)
                 findings.append(Finding(key: entry.key, metric: "allocationsPerFrame", baseline: base, current: now, verdict: verdict))
             }
             if let base = entry.maxError {
                 // A result whose error became unknown (diverged) is a regression.
                 let now = result.maxError ?? .infinity
-                let verdict = Verdict(lowerIsBetter: now, regressedAbove: max(base * thresholds.errorFactor, thresholds.errorFloor),
+                let verdict = BaselineVerdict(lowerIsBetter: now, regressedAbove: max(base * thresholds.errorFactor, thresholds.errorFloor),
                                       improvedBelow: base > thresholds.errorFloor ? base / thresholds.errorFactor : -.infinity)
                 findings.append(Finding(key: entry.key, metric: "maxError", baseline: base, current: now, verdict: verdict))
             }

@@ -10,25 +10,6 @@ import Scenarios
 struct BenchCommand: HookeCommand {
     static let words = ["bench"]
     static let summary = "The frame harness: time workloads and strategies per frame, compare with a baseline"
-    static let options: [OptionSpec] = [
-        OptionSpec("--quick", .flag, "", """
-        under 30 s: 1,000 to 100,000 animations (and 1,000,000 fast springs), 1 thread and all cores
-        (default: the full run, under 5 minutes, 1,000 to 1,000,000 animations, 1…cores threads)
-        """),
-        OptionSpec("--workload", .single, "W,...", "only these workloads (default: all available)"),
-        OptionSpec("--strategy", .single, "S,...", """
-        only these strategies: naive, fast, euler, rk4, gsl, limit, limit-avx2, floor
-        (naive is always kept, for ratios; limits: C kernels doing fast's work, 1 thread unless named)
-        """),
-        OptionSpec("--animations", .single, "N,...", "animation counts, each 1…1000000"),
-        OptionSpec("--threads", .single, "T,...", "thread counts, each 1…\(BenchEnvironment.cores * 4)"),
-        OptionSpec("--frame-rate", .single, "F", "60 or 120 (default 120)"),
-        OptionSpec("--seconds", .single, "S", "sampling time per configuration, 0.01…60 s (default 0.2 quick, 1 full)"),
-        OptionSpec("--json", .single, "FILE", "also write the results as JSON (environment, results, benchmarks)"),
-        OptionSpec("--baseline", .single, "FILE", "compare with a stored baseline (time as ratios to naive at p50 and p75, allocations, error)"),
-        OptionSpec("--update-baseline", .flag, "",
-                   "write the baseline (to --baseline FILE, default \(PerformanceBaseline.defaultPath)) atomically"),
-    ] + BenchRunIdentity.options
     static let help = """
     USAGE: hooke bench [--quick] [--workload W,...] [--strategy S,...] [--animations N,...]
                        [--threads T,...] [--frame-rate 60|120] [--seconds S] [--json FILE]
@@ -69,39 +50,33 @@ struct BenchCommand: HookeCommand {
 
     var plan: BenchPlan
     var jsonPath: String?
-    var baselinePath: String?
-    var updateBaseline: Bool
+    var baseline: BaselineFile
     /// The stored baseline to compare with (`--baseline FILE` without `--update-baseline`).
-    var baseline: PerformanceBaseline?
+    var stored: PerformanceBaseline?
     var identity: BenchRunIdentity
 
     init(parsing arguments: ParsedArguments) throws {
         plan = try Self.plan(arguments)
         jsonPath = try arguments.outputFile("--json")
-        baselinePath = arguments.string("--baseline")
-        if let baselinePath, baselinePath.isEmpty { throw UsageError("--baseline: needs a file name, got ''") }
-        updateBaseline = arguments.flag("--update-baseline")
-        identity = try BenchRunIdentity(parsing: arguments)
-        if updateBaseline, let shard = identity.shard {
-            throw UsageError("--update-baseline: not with --shard \(shard.index)/\(shard.count); a baseline holds the whole plan")
-        }
-        if updateBaseline {
-            try ParsedArguments.checkOutputFile(baselinePath ?? PerformanceBaseline.defaultPath,
-                                                option: baselinePath == nil ? "--update-baseline" : "--baseline")
+        baseline = try BaselineFile(arguments, of: PerformanceBaseline.self)
+        identity = try BenchRunIdentity(shard: arguments.string("--shard"), machine: arguments.string("--machine"),
+                                        commit: arguments.string("--commit"))
+        if baseline.update, let shard = identity.shard {
+            throw InputError("--update-baseline: not with --shard \(shard.index)/\(shard.count); a baseline holds the whole plan")
         }
         // Read the baseline to compare with before measuring, so a wrong path fails at once.
-        if let baselinePath, !updateBaseline {
+        if arguments.has("--baseline"), !baseline.update {
             do {
-                baseline = try PerformanceBaseline.load(fromPath: baselinePath)
+                stored = try PerformanceBaseline.load(fromPath: baseline.path)
             } catch {
-                throw UsageError("--baseline: \(error)")
+                throw InputError("--baseline: \(error)")
             }
         }
     }
 
     func run(console: Console) throws -> Int32 {
         guard BuildConfiguration.current == .release else {
-            throw UsageError(BuildConfiguration.debugRefusal)
+            throw InputError(BuildConfiguration.debugRefusal)
         }
         let report = try measure(console: console)
         let results = report.results
@@ -109,29 +84,25 @@ struct BenchCommand: HookeCommand {
         show(BenchTable.render(results, environment: report.environment))
         if let rows = report.equalAccuracy { show(BenchTable.renderEqualAccuracy(rows)) }
         if let jsonPath, jsonPath != standardOutputPath { show("wrote \(jsonPath)") }
-        if updateBaseline {
-            let path = baselinePath ?? PerformanceBaseline.defaultPath
-            try PerformanceBaseline(results: results).write(toPath: path)
-            show("wrote baseline \(path) (\(results.count) configurations)")
+        if baseline.update {
+            try PerformanceBaseline(results: results).write(toPath: baseline.path)
+            show("wrote baseline \(baseline.shown) (\(results.count) configurations)")
             return ExitStatus.success
         }
-        guard let baseline, let baselinePath else { return ExitStatus.success }
-        let comparison = baseline.compare(results)
+        guard let stored else { return ExitStatus.success }
+        let comparison = stored.compare(results)
         guard !comparison.findings.isEmpty else {
-            throw UsageError("--baseline: no configuration of this run is in \(quoted(baselinePath)); measure the same workloads, strategies, sizes and threads, or write one with --update-baseline")
+            throw InputError("--baseline: no configuration of this run is in \(quoted(baseline.shown)); measure the same workloads, strategies, sizes and threads, or write one with --update-baseline")
         }
-        show(BenchTable.renderComparison(comparison, path: baselinePath))
+        show(BenchTable.renderComparison(comparison, path: baseline.shown))
         return comparison.exitStatus
     }
 
-    /// Measures the plan's configurations (this shard's, with `--shard`) and records the machine,
-    /// commit and shard.
+    /// Measures the plan's configurations (this shard's, with `--shard`), stamped with the machine,
+    /// commit and shard; a progress line per configuration on a terminal.
     func measure(console: Console) throws -> BenchReport {
-        let shard = identity.shard(of: plan)
-        var report = try FrameRunner.run(plan, shard: shard, hookeVersion: Hooke.version) { index, total, configuration in
+        try identity.measure(plan, hookeVersion: Hooke.version, repository: Repository.root()) { index, total, configuration in
             if console.errorIsTerminal { console.printError("[\(index)/\(total)] \(configuration)") }
         }
-        report.stamp(machineName: identity.machineName, commit: identity.commit, shard: shard, repository: Repository.root())
-        return report
     }
 }

@@ -2,12 +2,43 @@ import HookeSupport
 import Scenarios
 import FrameBench
 
-/// `hooke bench`'s plan options: `--quick`, `--workload`, `--strategy`, `--animations`,
-/// `--threads`, `--frame-rate` and `--seconds`, each validated with a one-line error.
+/// `hooke bench`'s options; those of its plan (`--quick`, `--workload`, `--strategy`,
+/// `--animations`, `--threads`, `--frame-rate` and `--seconds`) validated with a one-line error.
 extension BenchCommand {
+    static let options: [OptionSpec] = [
+        OptionSpec("--quick", .flag, "", """
+        under 30 s: 1,000 to 100,000 animations (and 1,000,000 fast springs), 1 thread and all cores
+        (default: the full run, under 5 minutes, 1,000 to 1,000,000 animations, 1…cores threads)
+        """),
+        OptionSpec("--workload", .single, "W,...", "only these workloads (default: all available)"),
+        OptionSpec("--strategy", .single, "S,...", """
+        only these strategies: naive, fast, euler, rk4, gsl, limit, limit-avx2, floor
+        (naive is always kept, for ratios; limits: C kernels doing fast's work, 1 thread unless named)
+        """),
+        OptionSpec("--animations", .single, "N,...", "animation counts, each 1…1000000"),
+        OptionSpec("--threads", .single, "T,...", "thread counts, each 1…\(BenchEnvironment.cores * 4)"),
+        OptionSpec("--frame-rate", .single, "F", "60 or 120 (default 120)"),
+        OptionSpec("--seconds", .single, "S", "sampling time per configuration, 0.01…60 s (default 0.2 quick, 1 full)"),
+        OptionSpec("--json", .single, "FILE", "also write the results as JSON (environment, results, benchmarks)"),
+        OptionSpec("--baseline", .single, "FILE", "compare with a stored baseline (time as ratios to naive at p50 and p75, allocations, error)"),
+        OptionSpec("--update-baseline", .flag, "", """
+        write the baseline (to --baseline FILE, default \(PerformanceBaseline.defaultPath)
+        in the repository) atomically
+        """),
+        OptionSpec("--shard", .single, "I/N|auto[/N]", """
+
+        I/N: measure only shard I of N (1 ≤ I ≤ N ≤ \(BenchShard.maximumCount)): configurations grouped by workload,
+        N and threads, dealt to shards by expected time, the same way on every machine;
+        merge the shards' --json files with 'hooke report --from'
+        auto[/N]: the shard of a job array: JOB_COMPLETION_INDEX of N (Kubernetes Indexed Job) or
+        SLURM_ARRAY_TASK_ID of SLURM_ARRAY_TASK_COUNT (Slurm)
+        """),
+        OptionSpec("--machine", .single, "NAME", "the machine's name in merged reports (default: ISA, cores and CPU model)"),
+        OptionSpec("--commit", .single, "ID", "the source's name in merged reports (default: git rev-parse --short HEAD)"),
+    ]
+
     static func plan(_ arguments: ParsedArguments) throws -> BenchPlan {
-        let cores = BenchEnvironment.cores
-        var plan = BenchPlan.standard(full: !arguments.flag("--quick"), cores: cores)
+        var plan = BenchPlan.standard(full: !arguments.flag("--quick"), cores: BenchEnvironment.cores)
         if let text = arguments.string("--workload") {
             plan.workloads = try list(text, name: "--workload") { try workload($0, option: "--workload") }
         }
@@ -17,21 +48,11 @@ extension BenchCommand {
             plan.strategies = strategies
         }
         if let text = arguments.string("--animations") {
-            plan.animationCounts = try list(text, name: "--animations") { item in
-                guard let count = Int(item), BenchPlan.animationRange.contains(count) else {
-                    throw UsageError("--animations: each count must be an integer in 1…1000000, got \(quoted(item))")
-                }
-                return count
-            }
+            plan.animationCounts = try list(text, name: "--animations") { try animations($0, option: "--animations") }
             plan.includesMillionFastSprings = false
         }
         if let text = arguments.string("--threads") {
-            plan.threadCounts = try list(text, name: "--threads") { item in
-                guard let threads = Int(item), threads >= 1, threads <= cores * 4 else {
-                    throw UsageError("--threads: each count must be an integer in 1…\(cores * 4) (4× the \(cores) cores), got \(quoted(item))")
-                }
-                return threads
-            }
+            plan.threadCounts = try list(text, name: "--threads") { try threads($0, option: "--threads") }
         }
         try timing(arguments, &plan)
         return plan
@@ -42,7 +63,7 @@ extension BenchCommand {
         if let text = arguments.string("--frame-rate") { plan.frameRate = try frameRate(text) }
         if let seconds = try arguments.double("--seconds", .positive) {
             guard seconds >= 0.01, seconds <= 60 else {
-                throw UsageError("--seconds: must be in 0.01…60, got \(formatShort(seconds))")
+                throw InputError("--seconds: must be in 0.01…60, got \(formatShort(seconds))")
             }
             plan.secondsPerConfiguration = seconds
         }
@@ -58,10 +79,27 @@ extension BenchCommand {
         try parseChoice(name, option: "--strategy")
     }
 
+    /// An animation count (`option` names the flag): an integer in 1…1000000.
+    static func animations(_ text: String, option: String) throws -> Int {
+        guard let count = Int(text), BenchPlan.animationRange.contains(count) else {
+            throw InputError("\(option): must be an integer in 1…1000000, got \(quoted(text))")
+        }
+        return count
+    }
+
+    /// A thread count (`option` names the flag): an integer in 1…4× the cores.
+    static func threads(_ text: String, option: String) throws -> Int {
+        let cores = BenchEnvironment.cores
+        guard let threads = Int(text), threads >= 1, threads <= cores * 4 else {
+            throw InputError("\(option): must be an integer in 1…\(cores * 4) (4× the \(cores) cores), got \(quoted(text))")
+        }
+        return threads
+    }
+
     /// `--frame-rate`'s value: 60 or 120.
     static func frameRate(_ text: String) throws -> Int {
         guard let rate = Int(text), BenchPlan.frameRates.contains(rate) else {
-            throw UsageError("--frame-rate: must be 60 or 120, got \(quoted(text))")
+            throw InputError("--frame-rate: must be 60 or 120, got \(quoted(text))")
         }
         return rate
     }
@@ -71,7 +109,7 @@ extension BenchCommand {
         var result: [T] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let trimmed = String(String(item).trimmingSpaces())
-            guard !trimmed.isEmpty else { throw UsageError("\(name): empty item in \(quoted(text))") }
+            guard !trimmed.isEmpty else { throw InputError("\(name): empty item in \(quoted(text))") }
             let value = try convert(trimmed)
             if !result.contains(value) { result.append(value) }
         }

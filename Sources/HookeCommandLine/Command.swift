@@ -12,7 +12,7 @@ public protocol HookeCommand {
     static var options: [OptionSpec] { get }
     static var maxPositionals: Int { get }
 
-    /// Validates the arguments; throws `UsageError` naming the flag and value.
+    /// Validates the arguments; throws `InputError` naming the flag and value.
     init(parsing arguments: ParsedArguments) throws
 
     /// Does the work and returns the exit status; writes through `console`.

@@ -12,7 +12,7 @@ struct EvalCurveCommand: HookeCommand {
         OptionSpec("--bezier", .single, "X1,Y1,X2,Y2", "control points of a cubic Bézier from (0,0) to (1,1)"),
         OptionSpec("--duration", .single, "D", "seconds, 1e-6 … 1e9 (default 0.35, SwiftUI's default)"),
         OptionSpec("--from", .single, "A", "start value (default 0)"), OptionSpec("--to", .single, "B", "end value (default 1)"),
-    ] + SampleGrid.options + [OutputFormat.option, RowWriter.option]
+    ] + SampleGrid.options + RowOutput.options
     static let help = """
     USAGE: hooke eval curve (--preset NAME | --bezier X1,Y1,X2,Y2) [--duration D] [--from A] [--to B]
                             [--until T] [--step DT] [--format csv|json] [--output FILE]
@@ -35,34 +35,32 @@ struct EvalCurveCommand: HookeCommand {
     var from: Double
     var to: Double
     var grid: SampleGrid
-    var format: OutputFormat
-    /// `--output FILE`, or nil for standard output.
-    var output: String?
+    var output: RowOutput
 
     init(parsing arguments: ParsedArguments) throws {
         switch (arguments.string("--preset"), arguments.string("--bezier")) {
         case (nil, nil):
-            throw UsageError("give --preset NAME or --bezier X1,Y1,X2,Y2")
+            throw InputError("give --preset NAME or --bezier X1,Y1,X2,Y2")
         case (.some, .some):
-            throw UsageError("give either --preset or --bezier, not both")
+            throw InputError("give either --preset or --bezier, not both")
         case (let name?, nil):
             guard let preset = Self.presets.first(where: { $0.0 == name }) else {
-                throw UsageError("--preset: must be one of \(Self.presets.map(\.0).joined(separator: ", ")), got \(quoted(name))")
+                throw InputError("--preset: must be one of \(Self.presets.map(\.0).joined(separator: ", ")), got \(quoted(name))")
             }
             curve = preset.1
         case (nil, let text?):
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             guard parts.count == 4 else {
-                throw UsageError("--bezier: must be four numbers X1,Y1,X2,Y2, got \(quoted(text))")
+                throw InputError("--bezier: must be four numbers X1,Y1,X2,Y2, got \(quoted(text))")
             }
             let names = ["X1", "Y1", "X2", "Y2"]
             var numbers: [Double] = []
             for (index, part) in parts.enumerated() {
                 guard let number = Double(part.trimmingSpaces()), number.isFinite else {
-                    throw UsageError("--bezier: \(names[index]) must be a finite number, got \(quoted(part)) in \(quoted(text))")
+                    throw InputError("--bezier: \(names[index]) must be a finite number, got \(quoted(part)) in \(quoted(text))")
                 }
                 if let problem = NumberConstraint.any.check(number) {
-                    throw UsageError("--bezier: \(names[index]) \(problem), got \(quoted(part)) in \(quoted(text))")
+                    throw InputError("--bezier: \(names[index]) \(problem), got \(quoted(part)) in \(quoted(text))")
                 }
                 numbers.append(number)
             }
@@ -73,13 +71,12 @@ struct EvalCurveCommand: HookeCommand {
         from = try arguments.double("--from", default: 0)
         to = try arguments.double("--to", default: 1)
         grid = try SampleGrid(arguments)
-        format = try OutputFormat(arguments)
-        output = try arguments.outputFile("--output")
+        output = try RowOutput(arguments)
     }
 
     func run(console: Console) throws -> Int32 {
         let trajectory = CurveTrajectory(curve: curve, duration: duration, from: from, to: to)
-        var rows = try RowWriter(format, to: console, output: output)
+        var rows = try output.writer(to: console)
         for time in grid.times {
             let state = trajectory.sample(at: time)
             try rows.row(time, state.value, state.velocity)

@@ -6,7 +6,7 @@ struct EvalKeyframesCommand: HookeCommand {
     static let words = ["eval", "keyframes"]
     static let summary = "Sample a keyframe timeline (linear, cubic, spring, move keyframes) from JSON"
     static let options: [OptionSpec] = [OptionSpec("--until", .single, "T", "last sample time, seconds (default: the timeline's duration)"),
-                                        SampleGrid.options[1], OutputFormat.option, RowWriter.option]
+                                        SampleGrid.options[1]] + RowOutput.options
     static let maxPositionals = 1
     static let help = """
     USAGE: hooke eval keyframes FILE.json [--until T] [--step DT] [--format csv|json] [--output FILE]
@@ -48,17 +48,14 @@ struct EvalKeyframesCommand: HookeCommand {
     var path: String
     var file: KeyframesFile
     var grid: SampleGrid
-    var format: OutputFormat
-    /// `--output FILE`, or nil for standard output.
-    var output: String?
+    var output: RowOutput
 
     init(parsing arguments: ParsedArguments) throws {
         guard let path = arguments.positionals.first else {
-            throw UsageError("needs a timeline file: hooke eval keyframes FILE.json; see 'hooke eval keyframes --help'")
+            throw InputError("needs a timeline file: hooke eval keyframes FILE.json; see 'hooke eval keyframes --help'")
         }
         self.path = path
-        format = try OutputFormat(arguments)
-        output = try arguments.outputFile("--output")
+        output = try RowOutput(arguments)
         let step = try arguments.double("--step", default: 0.01, .positiveTime)
         let until = try arguments.double("--until", .time)
         file = try KeyframesFile(path: path)
@@ -67,7 +64,7 @@ struct EvalKeyframesCommand: HookeCommand {
 
     func run(console: Console) throws -> Int32 {
         let dimension = file.isVector ? file.initialValue.count : nil
-        var rows = try RowWriter(format, to: console, output: output, dimension: dimension, metadata: metadata(file.duration))
+        var rows = try output.writer(to: console, dimension: dimension, metadata: metadata(file.duration))
         try file.sample(at: grid.times) { time, value, velocity in
             if file.isVector {
                 try rows.row(time, values: value, velocities: velocity)

@@ -1,6 +1,7 @@
 import HookeSupport
 import AnimationMath
 import ReferenceSolver
+import Verification
 import Scenarios
 
 /// `hooke eval spring`: one spring's trajectory from the exact closed form, the GSL reference, or
@@ -8,7 +9,7 @@ import Scenarios
 struct EvalSpringCommand: HookeCommand {
     static let words = ["eval", "spring"]
     static let summary = "Sample a spring's position and velocity (exact, gsl or swiftui engine)"
-    static let options: [OptionSpec] = SpringOptions.options + RetargetOption.options + [
+    static let options: [OptionSpec] = SpringOptions.options + SpringTrajectory.options + [
         OptionSpec("--engine", .single, "E", """
         exact: the closed-form Spring, restarted from the current position and
                velocity at each retarget (default)
@@ -21,7 +22,7 @@ struct EvalSpringCommand: HookeCommand {
                response 0.5) the values grow without bound; a warning line
                says so on stderr.
         """),
-    ] + SampleGrid.options + [OutputFormat.option, RowWriter.option]
+    ] + SampleGrid.options + RowOutput.options
     static let help = """
     USAGE: hooke eval spring SPRING [--from X0] [--to X1] [--velocity V0] [--retarget T:X]...
                              [--engine exact|gsl|swiftui] [--until T] [--step DT] [--format csv|json] [--output FILE]
@@ -39,58 +40,40 @@ struct EvalSpringCommand: HookeCommand {
 
     enum Engine: String, CaseIterable { case exact, gsl, swiftui }
 
-    var spring: Spring
+    var trajectory: SpringTrajectory
     /// `note:` lines about inputs adjusted as SwiftUI adjusts them (SpringOptions).
     var notes: [String] = []
-    var from: Double
-    var to: Double
-    var velocity: Double
-    var retargets: [RetargetOption]
     var engine: Engine
     var grid: SampleGrid
-    var format: OutputFormat
-    /// `--output FILE`, or nil for standard output.
-    var output: String?
+    var output: RowOutput
 
     init(parsing arguments: ParsedArguments) throws {
-        let springOptions = try SpringOptions(arguments)
-        spring = springOptions.spring
-        notes = springOptions.notes
-        from = try arguments.double("--from", default: 0)
-        to = try arguments.double("--to", default: 1)
-        velocity = try arguments.double("--velocity", default: 0)
-        retargets = try RetargetOption.parseAll(arguments)
+        trajectory = try SpringTrajectory(arguments, notes: &notes)
         engine = try arguments.choice("--engine", default: "exact")
-        if engine == .swiftui, velocity != 0 {
-            throw UsageError("--velocity: SwiftUI's .spring animation starts at rest, so --engine swiftui takes no initial velocity, got \(formatShort(velocity))")
+        if engine == .swiftui, trajectory.velocity != 0 {
+            throw InputError("--velocity: SwiftUI's .spring animation starts at rest, so --engine swiftui takes no initial velocity, got \(formatShort(trajectory.velocity))")
         }
         grid = try SampleGrid(arguments)
-        format = try OutputFormat(arguments)
-        output = try arguments.outputFile("--output")
+        output = try RowOutput(arguments)
     }
 
     func run(console: Console) throws -> Int32 {
         for note in notes { console.printError(note) }
-        var rows = try RowWriter(format, to: console, output: output, metadata: [("engine", jsonString(engine.rawValue))])
-        let trajectory = SpringTrajectory(spring: spring, from: from, to: to, velocity: velocity, retargets: retargets)
+        var rows = try output.writer(to: console, metadata: [("engine", jsonString(engine.rawValue))])
         switch engine {
         case .exact: try trajectory.exact(at: grid.times) { try rows.row($0, $1, $2) }
         case .gsl:
-            let problem = OscillatorProblem(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
-                                            initialPosition: from, initialVelocity: velocity, target: to,
-                                            retargets: retargets.map { .init(time: $0.time, target: $0.target) })
+            let problem = OscillatorProblem(spring: trajectory.spring, from: trajectory.from, to: trajectory.to,
+                                            velocity: trajectory.velocity, retargets: trajectory.retargets.map { ($0.time, $0.target) })
             do {
                 try OscillatorReference.solve(problem, at: grid.times) { try rows.row($0, $1, $2) }
             } catch let error as ReferenceError {
-                throw UsageError("--engine gsl: \(referenceProblem(error)) (--until \(formatShort(grid.times.last ?? 0)))")
+                throw InputError("--engine gsl: \(error.problem) (--until \(formatShort(grid.times.last ?? 0)))")
             }
         case .swiftui: try trajectory.swiftUI(at: grid.times) { try rows.row($0, $1, $2) }
         }
-        let springAnimation = FluidSpringAnimation(response: spring.response, dampingFraction: spring.dampingRatio)
-        if engine == .swiftui, !springAnimation.isStable {
-            console.printError(StabilityWarning.line(for: springAnimation, at: "--engine swiftui"))
-        } else if !rows.allFinite {
-            console.printError(StabilityWarning.nonFinite)
+        if let warning = trajectory.stabilityWarning(swiftUI: engine == .swiftui, allFinite: rows.allFinite) {
+            console.printError(warning)
         }
         try rows.finish(on: console)
         return ExitStatus.success

@@ -20,6 +20,9 @@ public enum Hooke {
 
     public static let version = "0.1.0"
 
+    /// The longest error line, in characters (a backstop for values not passed through `quoted`).
+    static let errorLineLimit = 1000
+
     /// Runs `hooke` with `arguments` (without the program name) and returns the exit status.
     public static func main(_ arguments: [String], console: Console) -> Int32 {
         let status = dispatch(arguments, console: console)
@@ -86,9 +89,6 @@ public enum Hooke {
                                              maxPositionals: command.maxPositionals)
             let instance = try command.init(parsing: parsed)
             return try instance.run(console: console)
-        } catch let error as CheckFailure {
-            console.printError(oneLine("hooke \(command.name): \(error.message)", limit: errorLineLimit))
-            return ExitStatus.checkFailed
         } catch let error as OutputError {
             // Standard output is gone (full disk, closed pipe): say so once, on stderr.
             console.discardOutput()
@@ -97,7 +97,7 @@ public enum Hooke {
         } catch {
             // A usage error, or anything else (a reference solve that cannot finish, a file that
             // cannot be written): it comes from what the user asked for, so exit 2, nothing on stdout.
-            let message = (error as? UsageError)?.message ?? "\(error)"
+            let message = (error as? InputError)?.message ?? "\(error)"
             console.discardOutput()
             console.printError(oneLine("hooke \(command.name): \(message)", limit: errorLineLimit))
             return ExitStatus.usage

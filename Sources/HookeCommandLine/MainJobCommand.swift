@@ -27,7 +27,7 @@ struct MainJobCommand: HookeCommand {
 
     func run(console: Console) throws -> Int32 {
         if BuildConfiguration.current != .release {
-            throw UsageError("a debug build cannot measure performance and does not replace the published report; "
+            throw InputError("a debug build cannot measure performance and does not replace the published report; "
                              + "use scripts/run (a release build)")
         }
         let status = try report.run(console: console)

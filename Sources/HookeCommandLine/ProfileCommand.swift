@@ -34,25 +34,18 @@ struct ProfileCommand: HookeCommand {
 
     init(parsing arguments: ParsedArguments) throws {
         guard let name = arguments.positionals.first else {
-            throw UsageError("WORKLOAD: missing; one of \(Workload.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw InputError("WORKLOAD: missing; one of \(Workload.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         let workload = try BenchCommand.workload(name, option: "WORKLOAD")
         let strategyName = arguments.string("--strategy") ?? "fast"
         let strategy = try BenchCommand.strategy(strategyName)
         guard workload.strategies.contains(strategy) else {
-            throw UsageError("--strategy: workload \(name) has \(workload.strategies.map(\.rawValue).joined(separator: ", ")), got \(quoted(strategyName))")
+            throw InputError("--strategy: workload \(name) has \(workload.strategies.map(\.rawValue).joined(separator: ", ")), got \(quoted(strategyName))")
         }
-        let animations = try arguments.int("--animations", default: 10_000, minimum: 1)
-        guard BenchPlan.animationRange.contains(animations) else {
-            throw UsageError("--animations: must be an integer in 1…1000000, got \(quoted(animations))")
-        }
+        let animations = try BenchCommand.animations(arguments.string("--animations") ?? "10000", option: "--animations")
         frames = try arguments.int("--frames", default: 100, minimum: 1)
-        guard frames <= 100_000 else { throw UsageError("--frames: must be an integer in 1…100000, got \(quoted(frames))") }
-        let threads = try arguments.int("--threads", default: 1, minimum: 1)
-        let cores = BenchEnvironment.cores
-        guard threads <= cores * 4 else {
-            throw UsageError("--threads: must be an integer in 1…\(cores * 4) (4× the \(cores) cores), got \(quoted(threads))")
-        }
+        guard frames <= 100_000 else { throw InputError("--frames: must be an integer in 1…100000, got \(quoted(frames))") }
+        let threads = try BenchCommand.threads(arguments.string("--threads") ?? "1", option: "--threads")
         let rate = try BenchCommand.frameRate(arguments.string("--frame-rate") ?? "120")
         configuration = BenchConfiguration(workload: workload, strategy: strategy, animations: animations,
                                            threads: threads, frameRate: rate)
@@ -60,7 +53,7 @@ struct ProfileCommand: HookeCommand {
 
     func run(console: Console) throws -> Int32 {
         guard BuildConfiguration.current == .release else {
-            throw UsageError(BuildConfiguration.debugRefusal)
+            throw InputError(BuildConfiguration.debugRefusal)
         }
         let work = FrameRunner.profile(configuration, frames: frames) ?? 0
         console.print("profiled \(configuration), \(frames) frames: \(work) animation-frames")

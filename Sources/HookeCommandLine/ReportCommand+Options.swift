@@ -9,22 +9,18 @@ extension ReportCommand {
     static func outputDirectory(_ arguments: ParsedArguments, repository: URL) throws -> URL {
         var directory = repository.appendingPathComponent("reports")
         if let out = arguments.string("--out") {
-            guard !out.isEmpty else { throw UsageError("--out: needs a directory, got ''") }
+            guard !out.isEmpty else { throw InputError("--out: needs a directory, got ''") }
             directory = URL(fileURLWithPath: out)
         }
-        do {
-            try ReportWriter.checkDirectory(directory)
-        } catch let error as ReportError {
-            throw UsageError("--out: \(error)")
-        }
+        try writing { try ReportWriter.checkDirectory(directory) }
         return directory
     }
 
     static func benchSource(_ arguments: ParsedArguments) throws -> ReportInputs.BenchSource {
         switch (arguments.string("--bench"), arguments.flag("--no-bench")) {
-        case (.some, true): throw UsageError("--no-bench: not allowed with --bench")
+        case (.some, true): throw InputError("--no-bench: not allowed with --bench")
         case (.some(let path), false):
-            guard !path.isEmpty else { throw UsageError("--bench: needs a file name, got ''") }
+            guard !path.isEmpty else { throw InputError("--bench: needs a file name, got ''") }
             return .file(path)
         case (nil, true): return .skipped
         case (nil, false): return .run
@@ -35,19 +31,19 @@ extension ReportCommand {
     static func storedResults(_ arguments: ParsedArguments) throws -> FleetReport.Input? {
         guard arguments.has("--from") else {
             if let first = arguments.positionals.first {
-                throw UsageError("unexpected argument '\(first)'; see 'hooke report --help'")
+                throw InputError("unexpected argument '\(first)'; see 'hooke report --help'")
             }
-            if arguments.has("--reference") { throw UsageError("--reference: only with --from") }
+            if arguments.has("--reference") { throw InputError("--reference: only with --from") }
             return nil
         }
         for other in ["--full", "--seed", "--bench", "--no-bench"] where arguments.has(other) {
-            throw UsageError("\(other): not allowed with --from (the results are stored)")
+            throw InputError("\(other): not allowed with --from (the results are stored)")
         }
         do {
             return try FleetReport.Input(paths: arguments.strings("--from") + arguments.positionals,
                                          reference: arguments.string("--reference"))
         } catch let error as StoredResultsError {
-            throw UsageError("--from: \(error)")
+            throw InputError("--from: \(error)")
         }
     }
 

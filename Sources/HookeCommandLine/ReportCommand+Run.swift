@@ -10,16 +10,16 @@ extension ReportCommand {
     func run(console: Console) throws -> Int32 {
         if let stored { return try runFromStored(stored, console: console) }
         if bench == .run, BuildConfiguration.current != .release {
-            throw UsageError(BuildConfiguration.debugRefusal + " Or pass --bench FILE to report measured timings.")
+            throw InputError(BuildConfiguration.debugRefusal + " Or pass --bench FILE to report measured timings.")
         }
         if bench == .skipped, BuildConfiguration.current != .release, writesRepositoryReport {
-            throw UsageError("a debug build does not write reports/performance.md (it would replace the measured page "
+            throw InputError("a debug build does not write reports/performance.md (it would replace the measured page "
                              + "with 'not measured'); use scripts/run, or --out DIR to write elsewhere")
         }
         let recordings = VerificationConfiguration.recordingsDirectory(root: repository)
         let (verification, improvements) = try loadOrRunVerification(recordings: recordings, console: console)
-        let (benchReport, skipReason) = try Self.inputs {
-            try ReportInputs.bench(bench, full: full, hookeVersion: Hooke.version) { console.printError($0) }
+        let (benchReport, skipReason) = try ReportInputs.bench(bench, full: full, hookeVersion: Hooke.version) {
+            console.printError($0)
         }
         let environment = ReportEnvironment.of(benchReport, repository: repository, hookeVersion: Hooke.version)
         let written = try Self.writing {
@@ -50,11 +50,11 @@ extension ReportCommand {
     }
 
     /// A report writer's failure is the `--out` directory's.
-    static func writing(_ write: () throws -> [URL]) throws -> [URL] {
+    static func writing<T>(_ write: () throws -> T) throws -> T {
         do {
             return try write()
         } catch let error as ReportError {
-            throw UsageError("--out: \(error)")
+            throw InputError("--out: \(error)")
         }
     }
 
@@ -62,24 +62,8 @@ extension ReportCommand {
     func loadOrRunVerification(recordings: URL?, console: Console) throws -> (VerificationReport, [Regression]) {
         let printer = ProgressPrinter(console: console)
         let configuration = VerificationConfiguration(quick: !full, seed: seed, recordingsDirectory: recordings)
-        return try Self.inputs {
-            try ReportInputs.verification(file: verificationFile, configuration: configuration, baselinePath: baselinePath,
-                                          baselineURL: baselineURL) { printer.print($0) }
-        }
-    }
-
-    /// An input's failure, naming its flag.
-    static func inputs<T>(_ gather: () throws -> T) throws -> T {
-        do {
-            return try gather()
-        } catch let failure as ReportInputs.Failure {
-            switch failure {
-            case let .verificationFile(path, reason):
-                throw UsageError("--verification: cannot read \(quoted(path)) as a 'hooke verify --json' result: \(reason)")
-            case let .baseline(reason): throw UsageError("--baseline: \(reason)")
-            case let .benchFile(path, reason):
-                throw UsageError("--bench: cannot read \(quoted(path)) as a 'hooke bench --json' result: \(reason)")
-            }
+        return try ReportInputs.verification(file: verificationFile, configuration: configuration, baseline: baseline) {
+            printer.print($0)
         }
     }
 }

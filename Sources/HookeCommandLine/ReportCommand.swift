@@ -20,7 +20,7 @@ struct ReportCommand: HookeCommand {
         OptionSpec("--no-bench", .flag, "", "write the performance page as \"not measured\""),
         OptionSpec("--baseline", .single, "FILE", """
         the accuracy baseline the verification is compared with (only read;
-        default \(AccuracyBaseline.defaultPath))
+        default \(AccuracyBaseline.defaultPath) in the repository)
         """),
         OptionSpec("--from", .repeating, "RESULTS...", """
         build the report from stored 'hooke bench --json' and 'hooke verify --json' files
@@ -76,9 +76,8 @@ struct ReportCommand: HookeCommand {
     var seed: UInt64
     var verificationFile: String?
     var bench: ReportInputs.BenchSource
-    /// The accuracy baseline as given (or the repository's) and where it is.
-    var baselinePath: String
-    var baselineURL: URL
+    /// The accuracy baseline, only read.
+    var baseline: BaselineFile
     /// `--from`: the stored results, merged, and the reference machine.
     var stored: FleetReport.Input?
 
@@ -87,15 +86,13 @@ struct ReportCommand: HookeCommand {
         outputDirectory = try Self.outputDirectory(arguments, repository: repository)
         full = arguments.flag("--full")
         seed = try VerifyCommand.seed(arguments)
-        baselinePath = arguments.string("--baseline") ?? AccuracyBaseline.defaultPath
-        baselineURL = arguments.has("--baseline") ? URL(fileURLWithPath: baselinePath)
-            : repository.appendingPathComponent(baselinePath)
+        baseline = try BaselineFile(arguments, of: AccuracyBaseline.self)
         verificationFile = arguments.string("--verification")
         if let verificationFile {
-            guard !verificationFile.isEmpty else { throw UsageError("--verification: needs a file name, got ''") }
-            if arguments.has("--seed") { throw UsageError("--seed: not allowed with --verification (the file has its seed)") }
+            guard !verificationFile.isEmpty else { throw InputError("--verification: needs a file name, got ''") }
+            if arguments.has("--seed") { throw InputError("--seed: not allowed with --verification (the file has its seed)") }
             if arguments.has("--baseline") {
-                throw UsageError("--baseline: not allowed with --verification (the file holds its own comparison)")
+                throw InputError("--baseline: not allowed with --verification (the file holds its own comparison)")
             }
         }
         bench = try Self.benchSource(arguments)

@@ -1,13 +1,31 @@
 import HookeSupport
 import Scenarios
 
-/// The options of the commands that print `time,value,velocity` rows (`Scenarios.RowWriter`):
-/// `--format`, `--output`, and the `--until`/`--step`/`--retarget` flags that feed the engines.
-typealias OutputFormat = RowWriter.Format
+// The options of the commands that print `time,value,velocity` rows (`Scenarios.RowWriter`):
+// `--format`, `--output`, and the `--until`/`--step`/`--retarget` flags that feed the engines.
 
-extension OutputFormat {
-    static let option = OptionSpec("--format", .single, "F", "csv (default) or json")
-    init(_ arguments: ParsedArguments) throws { self = try arguments.choice("--format", default: "csv") }
+/// `--format` and `--output` of the commands that write rows.
+struct RowOutput {
+    static let options = [
+        OptionSpec("--format", .single, "F", "csv (default) or json"),
+        OptionSpec("--output", .single, "FILE", "write the rows into FILE, which appears whole once complete (default: stdout)"),
+    ]
+
+    var format: RowWriter.Format
+    /// `--output FILE`, or nil for standard output.
+    var file: String?
+
+    init(_ arguments: ParsedArguments) throws {
+        format = try arguments.choice("--format", default: "csv")
+        file = try arguments.outputFile("--output")
+    }
+
+    /// Rows streamed to standard output (`Console.stream`), or with `--output FILE` into a file that
+    /// appears whole when `finish(on:)` has written the last row (`AtomicOutputFile`).
+    func writer(to console: Console, dimension: Int? = nil, metadata: [(String, String)] = []) throws -> RowWriter {
+        if let file { console.sendOutput(to: try AtomicOutputFile(path: file)) }
+        return try RowWriter(format, dimension: dimension, metadata: metadata, to: console.stream)
+    }
 }
 
 extension SampleGrid {
@@ -23,18 +41,6 @@ extension SampleGrid {
 }
 
 extension RowWriter {
-    /// The `--output FILE` option of the commands that write rows.
-    static let option = OptionSpec("--output", .single, "FILE",
-                                   "write the rows into FILE, which appears whole once complete (default: stdout)")
-
-    /// Rows streamed to standard output (`Console.stream`), or with `--output FILE` into a file that
-    /// appears whole when `finish(on:)` has written the last row (`AtomicOutputFile`).
-    init(_ format: Format, to console: Console, output: String?, dimension: Int? = nil,
-         metadata: [(String, String)] = []) throws {
-        if let output { console.sendOutput(to: try AtomicOutputFile(path: output)) }
-        try self.init(format, dimension: dimension, metadata: metadata, to: console.stream)
-    }
-
     /// Ends the rows (`trailer` after them in JSON) and publishes the `--output` file.
     func finish(trailer: String = "", on console: Console) throws {
         try finish(trailer: trailer)
@@ -42,10 +48,7 @@ extension RowWriter {
     }
 }
 
-/// A `--retarget T:X` event: at time T the target becomes X.
-typealias RetargetOption = SpringTrajectory.Retarget
-
-extension RetargetOption {
+extension SpringTrajectory {
     /// The motion's start and retargets, for `hooke eval spring` and `hooke verify --trace`.
     static let options = [
         OptionSpec("--from", .single, "X0", "start value (default 0)"), OptionSpec("--to", .single, "X1", "target (default 1)"),
@@ -53,25 +56,36 @@ extension RetargetOption {
         OptionSpec("--retarget", .repeating, "T:X", "at time T (> 0) the target becomes X; repeatable, times non-decreasing"),
     ]
 
-    static func parseAll(_ arguments: ParsedArguments) throws -> [RetargetOption] {
-        var result: [RetargetOption] = []
+    /// SPRING (`SpringOptions`, whose `note:` lines go to `notes`), `--from`, `--to`, `--velocity`
+    /// and `--retarget`.
+    init(_ arguments: ParsedArguments, notes: inout [String]) throws {
+        let springOptions = try SpringOptions(arguments)
+        notes = springOptions.notes
+        try self.init(spring: springOptions.spring, from: arguments.double("--from", default: 0),
+                      to: arguments.double("--to", default: 1), velocity: arguments.double("--velocity", default: 0),
+                      retargets: Self.retargets(arguments))
+    }
+
+    /// `--retarget T:X` events: at time T the target becomes X.
+    static func retargets(_ arguments: ParsedArguments) throws -> [Retarget] {
+        var result: [Retarget] = []
         for text in arguments.strings("--retarget") {
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2, let time = Double(parts[0]), let target = Double(parts[1]),
                   time.isFinite, target.isFinite
             else {
-                throw UsageError("--retarget: must be T:X with finite numbers (time in seconds, new target), got \(quoted(text))")
+                throw InputError("--retarget: must be T:X with finite numbers (time in seconds, new target), got \(quoted(text))")
             }
             if let problem = NumberConstraint.positiveTime.check(time) {
-                throw UsageError("--retarget: time \(problem), got \(quoted(text))")
+                throw InputError("--retarget: time \(problem), got \(quoted(text))")
             }
             if let problem = NumberConstraint.any.check(target) {
-                throw UsageError("--retarget: target \(problem), got \(quoted(text))")
+                throw InputError("--retarget: target \(problem), got \(quoted(text))")
             }
             if let last = result.last, time < last.time {
-                throw UsageError("--retarget: times must not decrease, got \(quoted(text)) after \(formatShort(last.time))")
+                throw InputError("--retarget: times must not decrease, got \(quoted(text)) after \(formatShort(last.time))")
             }
-            result.append(RetargetOption(time: time, target: target))
+            result.append(Retarget(time: time, target: target))
         }
         return result
     }

@@ -7,7 +7,7 @@ import Scenarios
 struct RunCommand: HookeCommand {
     static let words = ["run"]
     static let summary = "Drive the animator through a scenario of transactions, one row per frame"
-    static let options: [OptionSpec] = [OutputFormat.option, RowWriter.option]
+    static let options: [OptionSpec] = RowOutput.options
     static let maxPositionals = 1
     static let help = """
     USAGE: hooke run SCENARIO.json [--format csv|json] [--output FILE]
@@ -54,29 +54,22 @@ struct RunCommand: HookeCommand {
 
     var path: String
     var scenario: Scenario
-    var format: OutputFormat
-    /// `--output FILE`, or nil for standard output.
-    var output: String?
+    var output: RowOutput
 
     init(parsing arguments: ParsedArguments) throws {
         guard let path = arguments.positionals.first else {
-            throw UsageError("needs a scenario file: hooke run SCENARIO.json; see 'hooke run --help'")
+            throw InputError("needs a scenario file: hooke run SCENARIO.json; see 'hooke run --help'")
         }
         self.path = path
-        format = try OutputFormat(arguments)
-        output = try arguments.outputFile("--output")
+        output = try RowOutput(arguments)
         scenario = try Scenario(path: path)
     }
 
     func run(console: Console) throws -> Int32 {
-        var rows = try RowWriter(format, to: console, output: output, dimension: scenario.isVector ? scenario.initialValue.count : nil,
-                                 metadata: [("scenario", jsonString(path))])
+        var rows = try output.writer(to: console, dimension: scenario.isVector ? scenario.initialValue.count : nil,
+                                     metadata: [("scenario", jsonString(path))])
         let completions = try scenario.run { try rows.row($0) }
-        if let (index, spring) = scenario.firstUnstableSpring {
-            console.printError(StabilityWarning.line(for: spring, at: "transactions[\(index)].animation"))
-        } else if !rows.allFinite {
-            console.printError(StabilityWarning.nonFinite)
-        }
+        if let warning = scenario.stabilityWarning(allFinite: rows.allFinite) { console.printError(warning) }
         try rows.finish(trailer: RowWriter.completionsJSON(completions), on: console)
         return ExitStatus.success
     }

@@ -1,6 +1,7 @@
 import HookeSupport
 import AnimationMath
 import ReferenceSolver
+import Verification
 import Reporting
 import Scenarios
 
@@ -42,7 +43,7 @@ struct SpringCommand: HookeCommand {
         notes = springOptions.notes
         let format = arguments.string("--format") ?? "table"
         guard ["table", "json"].contains(format) else {
-            throw UsageError("--format: must be table or json, got \(quoted(format))")
+            throw InputError("--format: must be table or json, got \(quoted(format))")
         }
         json = format == "json"
     }
@@ -53,7 +54,7 @@ struct SpringCommand: HookeCommand {
         do {
             sheet = try SpringSheet(spring)
         } catch let error as ReferenceError {
-            throw UsageError("\(inputs.isEmpty ? "Spring()" : inputs): the true settle time: \(referenceProblem(error))")
+            throw InputError("\(inputs.isEmpty ? "Spring()" : inputs): the true settle time: \(error.problem)")
         }
         if json {
             console.print(sheet.json)

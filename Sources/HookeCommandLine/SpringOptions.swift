@@ -45,14 +45,14 @@ struct SpringOptions {
             || arguments.has("--allow-overdamping")
         let forms = [responseForm, durationForm, physicalForm].filter { $0 }.count
         if forms > 1 {
-            throw UsageError("give one spring form: --response/--damping-ratio, --duration/--bounce, or --stiffness/--damping/--mass, not several")
+            throw InputError("give one spring form: --response/--damping-ratio, --duration/--bounce, or --stiffness/--damping/--mass, not several")
         }
         if responseForm {
             guard let response = try arguments.double("--response", .positive) else {
-                throw UsageError("--response: required with --damping-ratio")
+                throw InputError("--response: required with --damping-ratio")
             }
             guard let ratio = try arguments.double("--damping-ratio", .nonNegative) else {
-                throw UsageError("--damping-ratio: required with --response")
+                throw InputError("--damping-ratio: required with --response")
             }
             spring = Spring(response: response, dampingRatio: ratio)
             form = "response \(formatShort(response)), dampingRatio \(formatShort(ratio))"
@@ -60,10 +60,10 @@ struct SpringOptions {
         } else if physicalForm {
             let mass = try arguments.double("--mass", default: 1, .positive)
             guard let stiffness = try arguments.double("--stiffness", .positive) else {
-                throw UsageError("--stiffness: required with --damping or --mass")
+                throw InputError("--stiffness: required with --damping or --mass")
             }
             guard let damping = try arguments.double("--damping", .nonNegative) else {
-                throw UsageError("--damping: required with --stiffness")
+                throw InputError("--damping: required with --stiffness")
             }
             spring = Spring(mass: mass, stiffness: stiffness, damping: damping,
                             allowOverDamping: arguments.flag("--allow-overdamping"))
@@ -78,7 +78,7 @@ struct SpringOptions {
             let duration = try arguments.double("--duration", default: 0.5, .positive)
             let bounce = try arguments.double("--bounce", default: 0)
             if bounce <= -1 {
-                throw UsageError("--bounce: must be > -1 (bounce ≤ -1 has no damping ratio), got \(formatShort(bounce))")
+                throw InputError("--bounce: must be > -1 (bounce ≤ -1 has no damping ratio), got \(formatShort(bounce))")
             }
             spring = Spring(duration: duration, bounce: bounce)
             if bounce > 1 {

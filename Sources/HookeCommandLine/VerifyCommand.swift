@@ -27,7 +27,7 @@ struct VerifyCommand: HookeCommand {
         tolerance, status) and the planted faults (mutants) as JSON, atomically;
         '-' writes it to standard output and the summary table to standard error
         """),
-        OptionSpec("--baseline", .single, "FILE", "the accuracy baseline (default \(AccuracyBaseline.defaultPath))"),
+        OptionSpec("--baseline", .single, "FILE", "the accuracy baseline (default \(AccuracyBaseline.defaultPath) in the repository)"),
         OptionSpec("--update-baseline", .flag, "", """
         rewrite the baseline from this run (atomically); a filtered or quick run
         replaces only the checks that ran
@@ -45,7 +45,7 @@ struct VerifyCommand: HookeCommand {
     ]
     /// The trace's start and retargets are described with `--trace`.
     static let options = SpringOptions.options + suiteOptions + traceOptions
-        + RetargetOption.options.map { OptionSpec($0.name, $0.kind) }
+        + SpringTrajectory.options.map { OptionSpec($0.name, $0.kind) }
     static let help = """
     USAGE: hooke verify [--quick] [--mutants | --no-mutants] [--suite NAME]... [--json FILE] [--update-baseline] [--baseline FILE] [--seed N]
            hooke verify --trace FILE.csv SPRING [--from X0] [--to X1] [--velocity V0] [--retarget T:X]...
@@ -70,7 +70,7 @@ struct VerifyCommand: HookeCommand {
     """
 
     enum Mode {
-        case suites(VerificationRun, json: String?, update: Bool, unfiltered: Bool)
+        case suites(VerificationRun, json: String?)
         case trace(VerifyTrace)
     }
 
@@ -82,7 +82,7 @@ struct VerifyCommand: HookeCommand {
             return
         }
         for flag in VerifyTrace.onlyWithTrace where arguments.has(flag) {
-            throw UsageError("\(flag): only allowed with --trace")
+            throw InputError("\(flag): only allowed with --trace")
         }
         mode = try Self.suitesMode(arguments)
     }
@@ -91,8 +91,8 @@ struct VerifyCommand: HookeCommand {
         switch mode {
         case let .trace(trace):
             return try trace.run(console: console)
-        case let .suites(run, json, update, unfiltered):
-            return try runSuites(run, json: json, update: update, unfiltered: unfiltered, console: console)
+        case let .suites(run, json):
+            return try runSuites(run, json: json, console: console)
         }
     }
 }

@@ -10,6 +10,9 @@ import Foundation
 
 /// A baseline file: a `Codable` document with a schema version under `versionKey`.
 public protocol StoredBaseline: Codable {
+    /// Where the file is unless `--baseline` says otherwise, relative to the repository root
+    /// (`BaselineFile`).
+    static var defaultPath: String { get }
     /// What the file is, in messages ("accuracy baseline").
     static var documentName: String { get }
     /// The JSON key of the schema version.
@@ -148,6 +151,6 @@ public enum BaselineVerdict: String, Sendable, Equatable, Codable {
     /// A comparison's exit status: 1 when something regressed, else 4 when something improved
     /// (so CI can offer to update the baseline), else 0.
     public static func exitStatus(regressed: Bool, improved: Bool) -> Int32 {
-        regressed ? 1 : improved ? 4 : 0
+        regressed ? ExitStatus.checkFailed : improved ? ExitStatus.improvementsOnly : ExitStatus.success
     }
 }

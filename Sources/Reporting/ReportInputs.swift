@@ -7,14 +7,25 @@
 
 import FrameBench
 import Foundation
+import HookeSupport
 import Verification
 
 public enum ReportInputs {
-    /// Which input could not be had, and why.
-    public enum Failure: Error {
+    /// Which input could not be had, and why; the message names the `hooke report` flag that gave it.
+    public enum Failure: Error, CustomStringConvertible {
         case verificationFile(path: String, reason: String)
         case baseline(reason: String)
         case benchFile(path: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case let .verificationFile(path, reason):
+                return "--verification: cannot read \(quoted(path)) as a 'hooke verify --json' result: \(reason)"
+            case let .baseline(reason): return "--baseline: \(reason)"
+            case let .benchFile(path, reason):
+                return "--bench: cannot read \(quoted(path)) as a 'hooke bench --json' result: \(reason)"
+            }
+        }
     }
 
     /// Where the bench comes from.
@@ -25,10 +36,10 @@ public enum ReportInputs {
     }
 
     /// The verification report from `file`, or from a run of `configuration` with the planted faults
-    /// compared with the baseline at `baselineURL` (named `baselinePath` in the report); with the
-    /// metrics that improved on it (none for a file). `progress` gets one line per finished suite.
-    public static func verification(file: String?, configuration: VerificationConfiguration, baselinePath: String,
-                                    baselineURL: URL, progress: @escaping @Sendable (String) -> Void) throws
+    /// compared with `baseline` (only read); with the metrics that improved on it (none for a file).
+    /// `progress` gets one line per finished suite.
+    package static func verification(file: String?, configuration: VerificationConfiguration, baseline: BaselineFile,
+                                     progress: @escaping @Sendable (String) -> Void) throws
         -> (VerificationReport, [Regression]) {
         if let file {
             do {
@@ -39,8 +50,7 @@ public enum ReportInputs {
         }
         let run: VerificationRun
         do {
-            run = try VerificationRun(configuration: configuration, plantsFaults: true, baselinePath: baselinePath,
-                                      readingFrom: baselineURL.path)
+            run = try VerificationRun(configuration: configuration, plantsFaults: true, baseline: baseline)
         } catch {
             throw Failure.baseline(reason: "\(error)")
         }
@@ -49,7 +59,7 @@ public enum ReportInputs {
             progress("report: verify [\(suite.completed)/\(total)] \(suite.suite): \(suite.status.rawValue)")
         }
         progress("report: planted faults caught \(report.mutants!.score)")
-        let improvements = run.compare(&report)
+        let improvements = try run.finish(&report)
         return (report, improvements)
     }
 

@@ -51,10 +51,7 @@ public enum TraceVerifier {
         _ samples: [TraceSample], spring: Spring, from: Double, to: Double, initialVelocity: Double,
         retargets: [(time: Double, target: Double)], tolerance: Double
     ) throws -> TraceComparison {
-        let problem = OscillatorProblem(
-            mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, initialPosition: from,
-            initialVelocity: initialVelocity, target: to,
-            retargets: retargets.map { OscillatorProblem.Retarget(time: $0.time, target: $0.target) })
+        let problem = OscillatorProblem(spring: spring, from: from, to: to, velocity: initialVelocity, retargets: retargets)
         let times = samples.map(\.time)
         let reference = try OscillatorReference.solve(problem, at: times)
         var distance = Swift.abs(to - from)

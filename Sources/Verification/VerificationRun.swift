@@ -1,5 +1,5 @@
 // VerificationRun.swift — what `hooke verify` and `hooke report` do around the verifier, written
-// once: the accuracy baseline is read before any work (a bad one fails at once), the suites run
+// once: the suites `--suite` selects, the accuracy baseline read before any work (a bad one fails at once), the suites run
 // (with the planted faults when asked), and the report is then compared with the baseline — or the
 // baseline is rewritten from it — and mapped to an exit status (AccuracyBaseline.swift has the rule).
 
@@ -12,26 +12,28 @@ package struct VerificationRun {
     package var suites: [VerificationSuite]
     /// Run every suite's quick checks on each planted fault too (`MutationTesting`).
     package var plantsFaults: Bool
-    /// The baseline file, as given (shown in the report).
-    package var baselinePath: String
+    /// The baseline file (`shown` names it in the report) and whether this run rewrites it.
+    package var baseline: BaselineFile
     /// The baseline as read before the run; nil when there is no file.
     package private(set) var stored: AccuracyBaseline?
 
-    /// Reads the baseline at `baselinePath` (`readingFrom`, when the file lies elsewhere than the
-    /// path shown). - Throws: `BaselineError` for a file that is not a usable baseline.
+    /// Reads the baseline. - Throws: `BaselineError` for a file that is not a usable baseline.
     package init(configuration: VerificationConfiguration, suites: [VerificationSuite] = Verifier.suites,
-                 plantsFaults: Bool, baselinePath: String, readingFrom file: String? = nil) throws {
+                 plantsFaults: Bool, baseline: BaselineFile) throws {
         self.configuration = configuration
         self.suites = suites
         self.plantsFaults = plantsFaults
-        self.baselinePath = baselinePath
-        stored = try AccuracyBaseline.read(fromPath: file ?? baselinePath)
+        self.baseline = baseline
+        stored = try AccuracyBaseline.read(fromPath: baseline.path)
     }
 
-    /// Why a partial run may not update the baseline, or nil: the baseline has one seed for all its
+    /// Every suite, not the quick set: a run that may rewrite the baseline from scratch.
+    package var isComplete: Bool { suites.count == Verifier.suites.count && !configuration.quick }
+
+    /// Why this run may not update the baseline, or nil: the baseline has one seed for all its
     /// seeded checks, so a partial run with another seed would restamp the checks it did not run.
-    package var partialUpdateConflict: String? {
-        guard let stored, stored.seed != configuration.seed else { return nil }
+    package var updateConflict: String? {
+        guard !isComplete, let stored, stored.seed != configuration.seed else { return nil }
         return "this partial run uses seed \(configuration.seed) but the baseline holds seed \(stored.seed); "
             + "run the full suite, or use --seed \(stored.seed)"
     }
@@ -44,25 +46,30 @@ package struct VerificationRun {
         return (report, Date().timeIntervalSince(start))
     }
 
-    /// Compares `report` with the stored baseline (or records that there is none) and returns the
-    /// metrics that improved on it beyond the noise band.
-    package func compare(_ report: inout VerificationReport) -> [Regression] {
+    /// Compares `report` with the stored baseline (or records that there is none), or with
+    /// `baseline.update` rewrites the baseline from it; the metrics that improved on the baseline
+    /// beyond the noise band (none after an update).
+    package func finish(_ report: inout VerificationReport) throws -> [Regression] {
+        if baseline.update {
+            try update(&report)
+            return []
+        }
         guard let stored else {
-            report.baseline = BaselineComparison(path: baselinePath, state: "missing",
+            report.baseline = BaselineComparison(path: baseline.shown, state: "missing",
                                                  noiseBand: AccuracyBaseline.noiseBandDescription)
             return []
         }
-        report.baseline = stored.compare(report, path: baselinePath)
+        report.baseline = stored.compare(report, path: baseline.shown)
         return stored.improvements(in: report)
     }
 
-    /// Rewrites the baseline from `report`, atomically: from scratch after a full unfiltered run
-    /// (`replacingAll`), else replacing only the checks that ran.
-    package func update(_ report: inout VerificationReport, replacingAll: Bool) throws {
-        var baseline = replacingAll ? AccuracyBaseline(report: report) : (stored ?? AccuracyBaseline(report: report))
-        if !replacingAll { baseline.merge(report) }
-        try baseline.write(toPath: baselinePath)
-        report.baseline = BaselineComparison(path: baselinePath, state: "updated", comparedChecks: report.checks.count,
+    /// Rewrites the baseline from `report`, atomically: from scratch after a complete run
+    /// (`isComplete`), else replacing only the checks that ran.
+    func update(_ report: inout VerificationReport) throws {
+        var rewritten = isComplete ? AccuracyBaseline(report: report) : (stored ?? AccuracyBaseline(report: report))
+        if !isComplete { rewritten.merge(report) }
+        try rewritten.write(toPath: baseline.path)
+        report.baseline = BaselineComparison(path: baseline.shown, state: "updated", comparedChecks: report.checks.count,
                                              noiseBand: AccuracyBaseline.noiseBandDescription)
     }
 }
@@ -72,6 +79,17 @@ extension VerificationReport {
     /// metric improved on the baseline, else 0.
     package func exitStatus(improvements: [Regression]) -> Int32 {
         BaselineVerdict.exitStatus(regressed: !passed, improved: !improvements.isEmpty)
+    }
+}
+
+extension Verifier {
+    /// The suites `--suite` names, in the fixed suite order; every suite when `names` is empty.
+    /// - Throws: `InputError` naming `--suite` and the first unknown name.
+    package static func suites(named names: [String]) throws -> [VerificationSuite] {
+        for name in names where !suiteNames.contains(name) {
+            throw InputError("--suite: unknown suite \(quoted(name)); one of \(suiteNames.joined(separator: ", "))")
+        }
+        return names.isEmpty ? suites : suites.filter { names.contains($0.name) }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HookeCommandLine
+import HookeSupport
 import Testing
 
 /// The exit-status table (README, every `--help`): 0 success, 1 a check failed or regressed, 2 bad
