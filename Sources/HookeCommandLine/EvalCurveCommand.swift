@@ -53,17 +53,7 @@ struct EvalCurveCommand: HookeCommand {
             guard parts.count == 4 else {
                 throw InputError("--bezier: must be four numbers X1,Y1,X2,Y2, got \(quoted(text))")
             }
-            let names = ["X1", "Y1", "X2", "Y2"]
-            var numbers: [Double] = []
-            for (index, part) in parts.enumerated() {
-                guard let number = Double(part.trimmingSpaces()), number.isFinite else {
-                    throw InputError("--bezier: \(names[index]) must be a finite number, got \(quoted(part)) in \(quoted(text))")
-                }
-                if let problem = NumberConstraint.any.check(number) {
-                    throw InputError("--bezier: \(names[index]) \(problem), got \(quoted(part)) in \(quoted(text))")
-                }
-                numbers.append(number)
-            }
+            let numbers = try zip(["X1", "Y1", "X2", "Y2"], parts).map { try parseNumber(String($1), name: "--bezier \($0)") }
             curve = .bezier(startControlPoint: UnitPoint(x: numbers[0], y: numbers[1]),
                             endControlPoint: UnitPoint(x: numbers[2], y: numbers[3]))
         }

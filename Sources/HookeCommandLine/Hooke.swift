@@ -52,36 +52,6 @@ public enum Hooke {
         return run(command, rest, console: console)
     }
 
-    /// `hooke help [SUBCOMMAND]`.
-    static func help(_ words: [String], console: Console) -> Int32 {
-        if words.isEmpty {
-            console.print(topLevelHelp)
-        } else if let (command, _) = resolve(words) {
-            console.print(helpText(command))
-        } else {
-            console.printError("hooke: unknown command \(quoted(words.joined(separator: " "))); see 'hooke --help'")
-            return ExitStatus.usage
-        }
-        return ExitStatus.success
-    }
-
-    /// Words that name no command: a group word alone (`hooke eval`) lists its subcommands.
-    static func unresolved(_ arguments: [String], console: Console) -> Int32 {
-        let prefix = Array(arguments.prefix { !$0.hasPrefix("-") })
-        let group = commands.filter { !prefix.isEmpty && $0.words.starts(with: prefix) }
-        guard !group.isEmpty else {
-            console.printError("hooke: unknown command \(quoted(prefix.joined(separator: " "))); see 'hooke --help'")
-            return ExitStatus.usage
-        }
-        let list = group.map { "  hooke " + $0.name.padding(to: 16) + $0.summary }.joined(separator: "\n")
-        if arguments.contains("--help") || arguments.contains("-h") {
-            console.print("USAGE: hooke \(prefix.joined(separator: " ")) SUBCOMMAND ...\n\n\(list)")
-            return ExitStatus.success
-        }
-        console.printError("hooke \(prefix.joined(separator: " ")): needs a subcommand: " + group.map { $0.name }.joined(separator: ", "))
-        return ExitStatus.usage
-    }
-
     /// Parses and runs `command`; every error becomes one line on stderr and its exit status.
     static func run(_ command: any HookeCommand.Type, _ rest: [String], console: Console) -> Int32 {
         do {

@@ -46,10 +46,4 @@ extension ReportCommand {
             throw InputError("--from: \(error)")
         }
     }
-
-    /// Whether the output is the repository's own reports/ (where the published report lives).
-    var writesRepositoryReport: Bool {
-        outputDirectory.standardizedFileURL.resolvingSymlinksInPath().path
-            == repository.appendingPathComponent("reports").standardizedFileURL.resolvingSymlinksInPath().path
-    }
 }

@@ -9,12 +9,9 @@ import Verification
 extension ReportCommand {
     func run(console: Console) throws -> Int32 {
         if let stored { return try runFromStored(stored, console: console) }
-        if bench == .run, BuildConfiguration.current != .release {
-            throw InputError(BuildConfiguration.debugRefusal + " Or pass --bench FILE to report measured timings.")
-        }
-        if bench == .skipped, BuildConfiguration.current != .release, writesRepositoryReport {
-            throw InputError("a debug build does not write reports/performance.md (it would replace the measured page "
-                             + "with 'not measured'); use scripts/run, or --out DIR to write elsewhere")
+        if let refusal = ReportInputs.refusal(bench: bench, build: .current, outputDirectory: outputDirectory,
+                                              repository: repository) {
+            throw InputError(refusal)
         }
         let recordings = VerificationConfiguration.recordingsDirectory(root: repository)
         let (verification, improvements) = try loadOrRunVerification(recordings: recordings, console: console)

@@ -63,6 +63,21 @@ public enum ReportInputs {
         return (report, improvements)
     }
 
+    /// Why `build` may not make a report into `outputDirectory` from `bench`, or nil: a debug build
+    /// cannot measure, and does not replace the measured page of the repository's reports/ with
+    /// "not measured".
+    package static func refusal(bench: BenchSource, build: BuildConfiguration, outputDirectory: URL, repository: URL) -> String? {
+        func resolved(_ url: URL) -> String { url.standardizedFileURL.resolvingSymlinksInPath().path }
+        guard build != .release else { return nil }
+        switch bench {
+        case .run: return BuildConfiguration.debugRefusal + " Or pass --bench FILE to report measured timings."
+        case .skipped where resolved(outputDirectory) == resolved(repository.appendingPathComponent("reports")):
+            return "a debug build does not write reports/performance.md (it would replace the measured page "
+                + "with 'not measured'); use scripts/run, or --out DIR to write elsewhere"
+        default: return nil
+        }
+    }
+
     /// The bench report from `source` (nil when skipped) and, when skipped, why; `progress` gets one
     /// line per configuration measured.
     public static func bench(_ source: BenchSource, full: Bool, hookeVersion: String,
