@@ -24,6 +24,17 @@ extension HookeCommand {
     static var name: String { words.joined(separator: " ") }
 }
 
+extension ParsedArguments {
+    /// The file the first positional argument names; without one, an error naming what the command
+    /// needs (`a scenario file`) and where (`SCENARIO.json`).
+    func requiredFile(_ what: String, placeholder: String) throws -> String {
+        guard let path = positionals.first else {
+            throw InputError("needs \(what): hooke \(command) \(placeholder); see 'hooke \(command) --help'")
+        }
+        return path
+    }
+}
+
 /// The help `hooke` prints: the command list, each command's `--help`, and a group word's subcommands.
 extension Hooke {
     /// `hooke help [SUBCOMMAND]`.

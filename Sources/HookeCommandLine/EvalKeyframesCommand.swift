@@ -51,10 +51,7 @@ struct EvalKeyframesCommand: HookeCommand {
     var output: RowOutput
 
     init(parsing arguments: ParsedArguments) throws {
-        guard let path = arguments.positionals.first else {
-            throw InputError("needs a timeline file: hooke eval keyframes FILE.json; see 'hooke eval keyframes --help'")
-        }
-        self.path = path
+        path = try arguments.requiredFile("a timeline file", placeholder: "FILE.json")
         output = try RowOutput(arguments)
         let step = try arguments.double("--step", default: 0.01, .positiveTime)
         let until = try arguments.double("--until", .time)
@@ -63,15 +60,8 @@ struct EvalKeyframesCommand: HookeCommand {
     }
 
     func run(console: Console) throws -> Int32 {
-        let dimension = file.isVector ? file.initialValue.count : nil
-        var rows = try output.writer(to: console, dimension: dimension, metadata: metadata(file.duration))
-        try file.sample(at: grid.times) { time, value, velocity in
-            if file.isVector {
-                try rows.row(time, values: value, velocities: velocity)
-            } else {
-                try rows.row(time, value[0], velocity[0])
-            }
-        }
+        var rows = try output.writer(to: console, dimension: file.dimension, metadata: metadata(file.duration))
+        try file.sample(at: grid.times) { try rows.row($0, components: $1, velocities: $2) }
         try rows.finish(on: console)
         return ExitStatus.success
     }

@@ -57,17 +57,13 @@ struct RunCommand: HookeCommand {
     var output: RowOutput
 
     init(parsing arguments: ParsedArguments) throws {
-        guard let path = arguments.positionals.first else {
-            throw InputError("needs a scenario file: hooke run SCENARIO.json; see 'hooke run --help'")
-        }
-        self.path = path
+        path = try arguments.requiredFile("a scenario file", placeholder: "SCENARIO.json")
         output = try RowOutput(arguments)
         scenario = try Scenario(path: path)
     }
 
     func run(console: Console) throws -> Int32 {
-        var rows = try output.writer(to: console, dimension: scenario.isVector ? scenario.initialValue.count : nil,
-                                     metadata: [("scenario", jsonString(path))])
+        var rows = try output.writer(to: console, dimension: scenario.dimension, metadata: [("scenario", jsonString(path))])
         let completions = try scenario.run { try rows.row($0) }
         if let warning = scenario.stabilityWarning(allFinite: rows.allFinite) { console.printError(warning) }
         try rows.finish(trailer: RowWriter.completionsJSON(completions), on: console)

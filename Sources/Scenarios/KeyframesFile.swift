@@ -36,6 +36,8 @@ public struct KeyframesFile: Sendable {
     /// The components of the initial value; a scalar file has one and `isVector == false`.
     public var initialValue: [Double]
     public var isVector: Bool
+    /// The components of a vector value (`RowWriter.dimension`); nil for a scalar.
+    public var dimension: Int? { isVector ? initialValue.count : nil }
     public var keyframes: [KeyframeSpec]
 
     static let kinds = ["linear", "cubic", "spring", "move"]

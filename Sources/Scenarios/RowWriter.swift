@@ -81,13 +81,19 @@ public struct RowWriter {
         rows += 1
     }
 
-    /// One frame of a scenario run: a scalar row, or a vector row when `dimension` is set.
-    public mutating func row(_ frame: ScenarioFrame) throws {
+    /// One row of components: a vector row when `dimension` is set, else a scalar row of the first
+    /// components (a scalar scenario or keyframes file has one).
+    public mutating func row(_ time: Double, components values: [Double], velocities: [Double]?) throws {
         if dimension != nil {
-            try row(frame.time, values: frame.value, velocities: frame.velocity)
+            try row(time, values: values, velocities: velocities)
         } else {
-            try row(frame.time, frame.value[0], frame.velocity?[0])
+            try row(time, values[0], velocities?[0])
         }
+    }
+
+    /// One frame of a scenario run (`row(_:components:velocities:)`).
+    public mutating func row(_ frame: ScenarioFrame) throws {
+        try row(frame.time, components: frame.value, velocities: frame.velocity)
     }
 
     /// Ends the output; for JSON, `trailer` (e.g. `completionsJSON`) follows the rows.

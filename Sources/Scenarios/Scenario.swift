@@ -40,6 +40,8 @@ public struct Scenario: Sendable {
     /// The components of the initial value; a scalar scenario has one and `isVector == false`.
     public var initialValue: [Double]
     public var isVector: Bool
+    /// The components of a vector value (`RowWriter.dimension`); nil for a scalar.
+    public var dimension: Int? { isVector ? initialValue.count : nil }
     public var frames: SampleTimes
     public var transactions: [ScenarioTransaction]
     /// The distinct completion names, in order of first appearance (their index is the event id).

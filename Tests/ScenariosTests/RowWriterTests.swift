@@ -13,7 +13,7 @@ struct RowWriterTests {
     func csvRoundTripsEveryFrame(_ name: String) throws {
         let scenario = try ExampleScenarioTests.example(name)
         let (frames, _) = scenario.run()
-        let dimension = scenario.isVector ? scenario.initialValue.count : nil
+        let dimension = scenario.dimension
         var text = ""
         var rows = try RowWriter(.csv, dimension: dimension) { text += $0 }
         for frame in frames { try rows.row(frame) }
