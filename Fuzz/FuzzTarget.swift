@@ -5,7 +5,7 @@
 //   trace      the `hooke verify --trace` CSV reader
 //   arguments  the argument parser and every subcommand's validation (`init(parsing:)`), not its
 //              work; the input is the argument list, NUL-separated (`eval\0spring\0--response\00.5`)
-// Any input may be refused with a UsageError; none may crash, hang or leak.
+// Any input may be refused with a InputError; none may crash, hang or leak.
 @testable import HookeCommandLine
 import HookeSupport
 import Scenarios

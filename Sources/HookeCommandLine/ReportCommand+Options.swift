@@ -17,11 +17,9 @@ extension ReportCommand {
     }
 
     static func benchSource(_ arguments: ParsedArguments) throws -> ReportInputs.BenchSource {
-        switch (arguments.string("--bench"), arguments.flag("--no-bench")) {
+        switch (try arguments.inputFile("--bench"), arguments.flag("--no-bench")) {
         case (.some, true): throw InputError("--no-bench: not allowed with --bench")
-        case (.some(let path), false):
-            guard !path.isEmpty else { throw InputError("--bench: needs a file name, got ''") }
-            return .file(path)
+        case (.some(let path), false): return .file(path)
         case (nil, true): return .skipped
         case (nil, false): return .run
         }
@@ -36,9 +34,7 @@ extension ReportCommand {
             if arguments.has("--reference") { throw InputError("--reference: only with --from") }
             return nil
         }
-        for other in ["--full", "--seed", "--bench", "--no-bench"] where arguments.has(other) {
-            throw InputError("\(other): not allowed with --from (the results are stored)")
-        }
+        try arguments.refuse(["--full", "--seed", "--bench", "--no-bench"], with: "--from", because: "the results are stored")
         do {
             return try FleetReport.Input(paths: arguments.strings("--from") + arguments.positionals,
                                          reference: arguments.string("--reference"))

@@ -87,13 +87,10 @@ struct ReportCommand: HookeCommand {
         full = arguments.flag("--full")
         seed = try VerifyCommand.seed(arguments)
         baseline = try BaselineFile(arguments, of: AccuracyBaseline.self)
-        verificationFile = arguments.string("--verification")
-        if let verificationFile {
-            guard !verificationFile.isEmpty else { throw InputError("--verification: needs a file name, got ''") }
-            if arguments.has("--seed") { throw InputError("--seed: not allowed with --verification (the file has its seed)") }
-            if arguments.has("--baseline") {
-                throw InputError("--baseline: not allowed with --verification (the file holds its own comparison)")
-            }
+        verificationFile = try arguments.inputFile("--verification")
+        if verificationFile != nil {
+            try arguments.refuse(["--seed"], with: "--verification", because: "the file has its seed")
+            try arguments.refuse(["--baseline"], with: "--verification", because: "the file holds its own comparison")
         }
         bench = try Self.benchSource(arguments)
         stored = try Self.storedResults(arguments)

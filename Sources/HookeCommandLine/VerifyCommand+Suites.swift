@@ -9,9 +9,7 @@ extension VerifyCommand {
         let seed = try Self.seed(arguments)
         let names = arguments.strings("--suite")
         let suites = try Verifier.suites(named: names)
-        if arguments.flag("--mutants") && arguments.flag("--no-mutants") {
-            throw InputError("--no-mutants: not allowed with --mutants")
-        }
+        if arguments.flag("--mutants") { try arguments.refuse(["--no-mutants"], with: "--mutants") }
         let configuration = VerificationConfiguration(
             quick: arguments.flag("--quick"), seed: seed,
             recordingsDirectory: VerificationConfiguration.recordingsDirectory(root: Repository.root()))

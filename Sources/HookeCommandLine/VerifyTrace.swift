@@ -21,10 +21,8 @@ struct VerifyTrace {
     var notes: [String] = []
 
     init(parsing arguments: ParsedArguments) throws {
-        path = arguments.string("--trace") ?? ""
-        for flag in VerifyCommand.suiteOptions.map(\.name) where arguments.has(flag) {
-            throw InputError("\(flag): not allowed with --trace")
-        }
+        path = try arguments.inputFile("--trace") ?? ""
+        try arguments.refuse(VerifyCommand.suiteOptions.map(\.name), with: "--trace")
         motion = try SpringTrajectory(arguments, notes: &notes)
         tolerance = try arguments.double("--tolerance", default: Self.defaultTolerance, .positive)
         do {

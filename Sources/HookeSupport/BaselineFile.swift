@@ -13,8 +13,7 @@ package struct BaselineFile: Sendable {
 
     package init<Baseline: StoredBaseline>(_ arguments: ParsedArguments, of _: Baseline.Type) throws {
         update = arguments.flag("--update-baseline")
-        if let given = arguments.string("--baseline") {
-            guard !given.isEmpty else { throw InputError("--baseline: needs a file name, got ''") }
+        if let given = try arguments.inputFile("--baseline") {
             (shown, path) = (given, given)
         } else {
             shown = Baseline.defaultPath

@@ -90,6 +90,20 @@ public struct ParsedArguments {
         }
     }
 
+    /// A file to read for option `name`: not empty; nil when the option is absent.
+    public func inputFile(_ name: String) throws -> String? {
+        guard let path = string(name) else { return nil }
+        guard !path.isEmpty else { throw InputError("\(name): needs a file name, got ''") }
+        return path
+    }
+
+    /// Refuses the first of `flags` that is given: not allowed with `option` (`reason` in parentheses).
+    public func refuse(_ flags: [String], with option: String, because reason: String? = nil) throws {
+        for flag in flags where has(flag) {
+            throw InputError("\(flag): not allowed with \(option)" + (reason.map { " (\($0))" } ?? ""))
+        }
+    }
+
     /// A file to write for option `name`, checked before any work (`checkOutputFile`); nil when the
     /// option is absent.
     public func outputFile(_ name: String) throws -> String? {
