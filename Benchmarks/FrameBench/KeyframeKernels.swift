@@ -54,84 +54,94 @@ public struct KeyframesPopulation: Sendable {
 /// `fast` for `keyframes`: the population grouped by timeline once at set-up (each timeline's
 /// segments are constants of its group), then, a block of `blockSize` animations at a time, two
 /// loops. The first finds each animation's time in its loop (`LoopClock.wrap`: fmod's exact result
-/// in a few multiplications instead of glibc's bit loop) and its segment (comparisons with the
-/// segment starts), keeps the time within the segment in `value`, and lists the animation under
+/// in a few multiplications instead of glibc's bit loop), its segment and the time within it
+/// (comparisons with the segment starts, selects), kept on the stack, and lists the animation under
 /// its segment. The second evaluates each segment's list with that segment's constants and no
-/// switch per animation: cubic (Hermite, Horner's rule) and linear segments four at a time
-/// (`SIMD4`), timing-curve Béziers through `BezierLanes` (the model's fast path, the model for the
-/// rest), springs through the model's `Spring.valueAndVelocity` (glibc's exp, sin and cos, as
-/// naive). Every operation is the model's (`KeyframeSegment.valueAndVelocity`), in the same order,
-/// so consistency with `naive` is exactly 0.
+/// switch per animation, four at a time (`SIMD4`): cubic (Hermite, Horner's rule) and linear
+/// segments, timing-curve Béziers through `BezierLanes` (the model's fast path; the model for the
+/// lanes it does not accept), and springs by their one-frame transition (below).
 ///
-/// Assumes nothing beyond the workload: each frame is evaluated from the frame time, so the frame
-/// interval may vary; keyframe timelines are not retargeted by definition.
+/// Springs: under a fixed frame interval Δ, an animation at least `stepping` = 1.5Δ into a spring
+/// segment was at least 0.5Δ into the same segment at the previous frame (its loop time is past
+/// 1.5Δ, so the loop did not wrap in between; frame times round by ~1e-16 s, far below 0.5Δ), so
+/// its stored value and velocity are that segment's: (x − to, v) advances by the segment's
+/// transition over Δ (`Spring.transition`, computed once), four multiplications instead of glibc's
+/// exp, sin and cos. Lanes nearer their segment's start (its first frame or two, and every loop
+/// wrap) are evaluated exactly by the model (`KeyframeSegment.valueAndVelocity`'s operations), as
+/// is every animation at set-up (frame 0). The rest are the model's operations in its order, bit
+/// for bit `naive`; the stepped springs differ from it by rounding (consistency, measured in the
+/// tests), and from the definitions by what `CurveKeyframesFastPathTests` bounds.
+///
+/// Assumes a fixed frame interval: each `advance` is one Δ after the previous (the runner's
+/// frames 1, 2, 3, …); keyframe timelines are not retargeted by definition.
 ///
 /// Layout (struct of arrays, slots in timeline order, `slot[i]` maps animation i to its slot):
 /// phase, value, velocity: 24 bytes per animation; the timelines' segments are shared.
 final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
     typealias Quad = SIMD4<Double>
-    /// One timeline's constants: its clock and its segments.
+    /// One timeline's constants: its clock and where its segments are.
     struct Timeline {
         let clock: LoopClock
-        let segments: [Segment]
-        /// Start times of the segments (the first is 0).
-        let starts: [Double]
         /// Start times of segments 1, 2, 3, +∞ for those the timeline does not have: the segment
-        /// of a time is the number of these it has reached (three comparisons, no loop).
+        /// of a time is the number of these it has reached (three comparisons, no loop), and its
+        /// start the last of them reached (or 0).
         let bounds: (Double, Double, Double)
+        /// Its segments: `segments[first ..< first + count]`.
+        let first: Int, count: Int
     }
-    /// A segment's constants, its evaluation chosen once here rather than per animation.
+    /// A segment's constants, its evaluation chosen once here rather than per animation (read in
+    /// place, never copied per block).
     struct Segment {
         enum Kind {
             /// The `linear` timing curve: progress clamped.
             case linear
-            case bezier(BezierLanes, UnitCurve)
-            /// Any other timing curve, through the model.
-            case curve(UnitCurve)
+            /// A Bézier timing curve: `lanes`, the model's `curve` for the lanes they do not solve.
+            case bezier
+            /// Any other timing curve, through the model (`curve`).
+            case curve
             case cubic
-            case spring(Spring)
+            /// `spring`: stepped by `step` from `stepping` into the segment, exactly before.
+            case spring
         }
         let kind: Kind
         let start: Double, inverseDuration: Double
         let origin: Double, a: Double, b: Double, c: Double
+        let lanes: BezierLanes, curve: UnitCurve
+        /// A spring segment's spring, target (origin + a) and transition over one frame interval.
+        let spring: Spring, target: Double, step: SpringTransition
     }
     let timelines: [Timeline]
+    let segments: [Segment]
     let groups: [(timeline: Int, slots: Range<Int>)]
     let slot: [Int]
     let phase: Column<Double>, value: Column<Double>, velocity: Column<Double>
     let count: Int
     let frameInterval: Double
+    /// How far into a spring segment an animation advances by the one-frame transition: 1.5Δ.
+    let stepping: Double
     var stateBytesPerAnimation: Int { 3 * 8 }
-    /// Animations per block (its lists are 2 KiB of stack), and the most segments a timeline may have.
+    /// Animations per block (its lists and times are 3 KiB of stack), and the most segments a
+    /// timeline may have.
     static let blockSize = 128
     static let maximumSegments = 4
 
-    init(_ population: KeyframesPopulation, frameInterval: Double) {
+    /// `steppingSprings` false: every spring evaluated exactly every frame (bit for bit `naive`;
+    /// for the tests).
+    init(_ population: KeyframesPopulation, frameInterval: Double, steppingSprings: Bool = true) {
         self.frameInterval = frameInterval
-        timelines = KeyframesPopulation.timelines.map { timeline in
-            let segments = timeline.track.segments.map { segment in
-                let kind: Segment.Kind
-                switch segment.kind {
-                case .cubic: kind = .cubic
-                case .spring(let spring): kind = .spring(spring)
-                case .linear(let curve):
-                    if curve == .linear {
-                        kind = .linear
-                    } else if let p1 = curve.startControlPoint, let p2 = curve.endControlPoint {
-                        kind = .bezier(BezierLanes(x1: p1.x, y1: p1.y, x2: p2.x, y2: p2.y), curve)
-                    } else {
-                        kind = .curve(curve)
-                    }
-                }
-                return Segment(kind: kind, start: segment.start, inverseDuration: segment.inverseDuration,
-                               origin: segment.origin, a: segment.a, b: segment.b, c: segment.c)
-            }
-            precondition(segments.count <= Self.maximumSegments && !segments.isEmpty,
-                         "FastKeyframesKernel: a timeline has \(segments.count) segments (1…\(Self.maximumSegments))")
-            let bounds = segments.dropFirst().map(\.start) + Array(repeating: .infinity, count: Self.maximumSegments - segments.count)
-            return Timeline(clock: LoopClock(duration: timeline.duration), segments: segments,
-                            starts: segments.map(\.start), bounds: (bounds[0], bounds[1], bounds[2]))
+        stepping = steppingSprings ? 1.5 * frameInterval : .infinity
+        var timelines: [Timeline] = [], segments: [Segment] = []
+        for timeline in KeyframesPopulation.timelines {
+            let resolved = timeline.track.segments
+            precondition(resolved.count <= Self.maximumSegments && !resolved.isEmpty,
+                         "FastKeyframesKernel: a timeline has \(resolved.count) segments (1…\(Self.maximumSegments))")
+            let bounds = resolved.dropFirst().map(\.start) + Array(repeating: .infinity, count: Self.maximumSegments - resolved.count)
+            timelines.append(Timeline(clock: LoopClock(duration: timeline.duration), bounds: (bounds[0], bounds[1], bounds[2]),
+                                      first: segments.count, count: resolved.count))
+            segments += resolved.map { Self.segment($0, frameInterval: frameInterval) }
         }
+        self.timelines = timelines
+        self.segments = segments
         var order: [Int] = []
         var groups: [(timeline: Int, slots: Range<Int>)] = []
         for t in timelines.indices {
@@ -147,73 +157,106 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
         phase = Column(count: count) { population.phase[order[$0]] }
         value = Column(repeating: 0, count: count)
         velocity = Column(repeating: 0, count: count)
+        // Frame 0, every animation exactly: the state the first frame's springs step from.
+        evaluate(0..<count, time: 0, stepping: .infinity)
+    }
+
+    /// A model segment's constants for the kernel.
+    static func segment(_ segment: KeyframeSegment<Double>, frameInterval: Double) -> Segment {
+        var kind = Segment.Kind.cubic
+        var lanes = BezierLanes(x1: 0, y1: 0, x2: 1, y2: 1), curve = UnitCurve.linear
+        var spring = Spring(), step = SpringTransition(m11: 1, m12: 0, m21: 0, m22: 1)
+        switch segment.kind {
+        case .cubic: break
+        case .spring(let model):
+            (kind, spring, step) = (.spring, model, model.transition(deltaTime: frameInterval))
+        case .linear(let model):
+            curve = model
+            if model == .linear {
+                kind = .linear
+            } else if let p1 = model.startControlPoint, let p2 = model.endControlPoint {
+                (kind, lanes) = (.bezier, BezierLanes(x1: p1.x, y1: p1.y, x2: p2.x, y2: p2.y))
+            } else {
+                kind = .curve
+            }
+        }
+        return Segment(kind: kind, start: segment.start, inverseDuration: segment.inverseDuration,
+                       origin: segment.origin, a: segment.a, b: segment.b, c: segment.c,
+                       lanes: lanes, curve: curve, spring: spring, target: segment.origin + segment.a, step: step)
     }
 
     /// The lists of one block: for each segment, the block's animations in it (offsets from the
-    /// block's first slot), on the stack.
+    /// block's first slot), and each animation's time within its segment, on the stack.
     struct Lists {
         var storage = (SIMD64<Int32>(), SIMD64<Int32>(), SIMD64<Int32>(), SIMD64<Int32>(),
                        SIMD64<Int32>(), SIMD64<Int32>(), SIMD64<Int32>(), SIMD64<Int32>())
+        var times = (SIMD64<Double>(), SIMD64<Double>())
         /// Each list's length (an `Int` each, not lanes of one vector: a lane written and the
         /// whole vector read back stalls store forwarding, once per animation).
         var counts = (0, 0, 0, 0)
     }
 
     func advance(_ range: Range<Int>, to frame: Int) {
-        let time = Double(frame) * frameInterval
+        evaluate(range, time: Double(frame) * frameInterval, stepping: stepping)
+        blackHole(value.base)
+    }
+
+    /// The animations of `range` at frame time `time`, springs at least `stepping` into their
+    /// segment advanced from their stored state (+∞: every animation exactly).
+    private func evaluate(_ range: Range<Int>, time: Double, stepping: Double) {
         let y = value.base, v = velocity.base, p = phase.base
         var lists = Lists()
-        withUnsafeMutableBytes(of: &lists.storage) { storage in
-          withUnsafeMutableBytes(of: &lists.counts) { countBytes in
-            let list = storage.baseAddress!.assumingMemoryBound(to: Int32.self)
-            let counts = countBytes.baseAddress!.assumingMemoryBound(to: Int.self)
+        withUnsafeMutableBytes(of: &lists) { bytes in
+            let list = (bytes.baseAddress! + MemoryLayout<Lists>.offset(of: \.storage)!).assumingMemoryBound(to: Int32.self)
+            let times = (bytes.baseAddress! + MemoryLayout<Lists>.offset(of: \.times)!).assumingMemoryBound(to: Double.self)
+            let counts = (bytes.baseAddress! + MemoryLayout<Lists>.offset(of: \.counts)!).assumingMemoryBound(to: Int.self)
             timelines.withUnsafeBufferPointer { timelines in
+              segments.withUnsafeBufferPointer { segments in
                 // Indices, not `for group in groups`: a debug build's array iterator allocates a
                 // coroutine frame per element.
                 for g in groups.indices {
                     let group = groups[g]
                     let slots = group.slots.clamped(to: range)
                     let timeline = timelines[group.timeline]
+                    let clock = timeline.clock, (b1, b2, b3) = timeline.bounds
                     var start = slots.lowerBound
                     while start < slots.upperBound {
                         let end = min(start + Self.blockSize, slots.upperBound)
-                        // Loop 1: time in the loop, segment, time in the segment (kept in `value`).
+                        // Loop 1: time in the loop, segment, time in the segment.
                         counts.update(repeating: 0, count: Self.maximumSegments)
-                        timeline.starts.withUnsafeBufferPointer { starts in
-                            let clock = timeline.clock, (b1, b2, b3) = timeline.bounds
-                            for i in start..<end {
-                                let local = clock.wrap(p[i] + time)
-                                let k = (local >= b1 ? 1 : 0) &+ (local >= b2 ? 1 : 0) &+ (local >= b3 ? 1 : 0)
-                                y[i] = local - starts[k]
-                                list[k &* Self.blockSize &+ counts[k]] = Int32(truncatingIfNeeded: i &- start)
-                                counts[k] &+= 1
-                            }
+                        for i in start..<end {
+                            let local = clock.wrap(p[i] + time)
+                            let k = (local >= b1 ? 1 : 0) &+ (local >= b2 ? 1 : 0) &+ (local >= b3 ? 1 : 0)
+                            let segmentStart = local >= b3 ? b3 : local >= b2 ? b2 : local >= b1 ? b1 : 0
+                            times[i &- start] = local - segmentStart
+                            list[k &* Self.blockSize &+ counts[k]] = Int32(truncatingIfNeeded: i &- start)
+                            counts[k] &+= 1
                         }
                         // Loop 2: each segment's list with its constants.
-                        timeline.segments.withUnsafeBufferPointer { segments in
-                            for k in segments.indices {
-                                evaluate(segments[k], list + k &* Self.blockSize, count: counts[k], base: start, y, v)
-                            }
+                        for k in 0..<timeline.count {
+                            evaluate(segments.baseAddress! + (timeline.first &+ k), list + k &* Self.blockSize,
+                                     count: counts[k], times: times, y + start, v + start, stepping: stepping)
                         }
                         start = end
                     }
                 }
+              }
             }
-          }
         }
-        blackHole(y)
     }
 
-    /// Evaluates `segment` for the `count` animations `base + list[0..<count]`, whose time within the
-    /// segment is in `y`: `KeyframeSegment.valueAndVelocity`'s operations.
+    /// Evaluates `segment` for the `count` animations `list[0..<count]` (offsets from `y` and `v`),
+    /// whose times within the segment are `times` at the same offsets: `KeyframeSegment.valueAndVelocity`'s
+    /// operations, springs from `stepping` by their one-frame transition.
     @inline(__always)
-    private func evaluate(_ segment: Segment, _ list: UnsafeMutablePointer<Int32>, count: Int, base: Int,
-                          _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>) {
-        let inverse = segment.inverseDuration, origin = segment.origin, a = segment.a
-        switch segment.kind {
+    private func evaluate(_ segment: UnsafePointer<Segment>, _ list: UnsafeMutablePointer<Int32>, count: Int,
+                          times: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+                          _ v: UnsafeMutablePointer<Double>, stepping: Double) {
+        let inverse = segment.pointee.inverseDuration, origin = segment.pointee.origin, a = segment.pointee.a
+        switch segment.pointee.kind {
         case .cubic:
-            let b = Quad(repeating: segment.b), c = Quad(repeating: segment.c)
-            quads(list, count: count, base: base, y, v) { e in
+            let b = Quad(repeating: segment.pointee.b), c = Quad(repeating: segment.pointee.c)
+            quads(list, count: count, times, y, v, readsState: false) { e, _, _ in
                 let s = e * inverse
                 var x = c * s
                 x += b
@@ -228,48 +271,66 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
                 return (origin + x, rate)
             }
         case .linear:
-            quads(list, count: count, base: base, y, v) { e in
+            quads(list, count: count, times, y, v, readsState: false) { e, _, _ in
                 let s = BezierLanes.clamp(e * inverse)
                 return (origin + a * s, Quad(repeating: a * (1 * inverse)))
             }
-        case .bezier(let lanes, let curve):
-            quads(list, count: count, base: base, y, v) { e in
+        case .bezier:
+            let lanes = segment.pointee.lanes
+            quads(list, count: count, times, y, v, readsState: false) { e, _, _ in
                 let s = e * inverse
                 let (guess, low) = lanes.guess(s)
                 var (shape, slope, solved) = lanes.solve(s, guess: guess, low: low)
                 if !all(solved) {
                     for lane in 0..<4 where !solved[lane] {
-                        (shape[lane], slope[lane]) = curve.valueAndVelocity(at: s[lane])
+                        (shape[lane], slope[lane]) = segment.pointee.curve.valueAndVelocity(at: s[lane])
                     }
                 }
                 return (origin + a * shape, a * (slope * inverse))
             }
-        case .curve(let curve):
+        case .curve:
             for n in 0..<count {
-                let i = base &+ Int(list[n])
-                let point = curve.valueAndVelocity(at: y[i] * inverse)
+                let i = Int(list[n])
+                let point = segment.pointee.curve.valueAndVelocity(at: times[i] * inverse)
                 (y[i], v[i]) = (origin + a * point.value, a * (point.velocity * inverse))
             }
-        case .spring(let spring):
-            for n in 0..<count {
-                let i = base &+ Int(list[n])
-                let motion = spring.valueAndVelocity(target: a, initialVelocity: segment.b, time: y[i])
-                (y[i], v[i]) = (origin + motion.value, motion.velocity)
+        case .spring:
+            let m = segment.pointee.step, target = Quad(repeating: segment.pointee.target)
+            let m11 = Quad(repeating: m.m11), m12 = Quad(repeating: m.m12)
+            let m21 = Quad(repeating: m.m21), m22 = Quad(repeating: m.m22)
+            let b = segment.pointee.b, from = Quad(repeating: stepping)
+            quads(list, count: count, times, y, v, readsState: true) { e, x, u in
+                let d = x - target
+                var position = target + (m11 * d + m12 * u)
+                var rate = m21 * d + m22 * u
+                let exact = e .< from
+                if any(exact) {
+                    for lane in 0..<4 where exact[lane] {
+                        let motion = segment.pointee.spring.valueAndVelocity(target: a, initialVelocity: b, time: e[lane])
+                        (position[lane], rate[lane]) = (origin + motion.value, motion.velocity)
+                    }
+                }
+                return (position, rate)
             }
         }
     }
 
     /// `body` on the listed animations four at a time (the last one repeated into the lanes past
-    /// the end): time within the segment in, value and velocity out.
+    /// the end): time within the segment, and with `readsState` the stored value and velocity, in;
+    /// value and velocity out.
     @inline(__always)
-    private func quads(_ list: UnsafeMutablePointer<Int32>, count: Int, base: Int, _ y: UnsafeMutablePointer<Double>,
-                       _ v: UnsafeMutablePointer<Double>, _ body: (Quad) -> (Quad, Quad)) {
+    private func quads(_ list: UnsafeMutablePointer<Int32>, count: Int, _ times: UnsafeMutablePointer<Double>,
+                       _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, readsState: Bool,
+                       _ body: (Quad, Quad, Quad) -> (Quad, Quad)) {
         var n = 0
         while n < count {
             let last = count &- 1
-            let i0 = base &+ Int(list[n]), i1 = base &+ Int(list[min(n &+ 1, last)])
-            let i2 = base &+ Int(list[min(n &+ 2, last)]), i3 = base &+ Int(list[min(n &+ 3, last)])
-            let (position, rate) = body(Quad(y[i0], y[i1], y[i2], y[i3]))
+            let i0 = Int(list[n]), i1 = Int(list[min(n &+ 1, last)])
+            let i2 = Int(list[min(n &+ 2, last)]), i3 = Int(list[min(n &+ 3, last)])
+            let e = Quad(times[i0], times[i1], times[i2], times[i3])
+            let (position, rate) = readsState
+                ? body(e, Quad(y[i0], y[i1], y[i2], y[i3]), Quad(v[i0], v[i1], v[i2], v[i3]))
+                : body(e, .zero, .zero)
             y[i3] = position[3]; v[i3] = rate[3]
             y[i2] = position[2]; v[i2] = rate[2]
             y[i1] = position[1]; v[i1] = rate[1]

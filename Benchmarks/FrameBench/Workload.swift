@@ -89,7 +89,8 @@ public enum Strategy: String, CaseIterable, Sendable, Codable {
         case (.fast, .spring): return [Assumption.fixedFrameInterval, Assumption.noRetargets]
         case (.euler, _), (.rk4, _): return [Assumption.fixedFrameInterval, Assumption.noRetargets]
         case (.fast, .swiftUISpring), (.fast, .curve): return [Assumption.noRetargets]
-        case (.fast, .keyframes), (.fast, .mixed): return []
+        case (.fast, .keyframes): return [Assumption.fixedFrameInterval]
+        case (.fast, .mixed): return []
         case (.limit, _), (.limitAVX2, _), (.floor, _): return Strategy.fast.assumptions(for: workload)
         }
     }
