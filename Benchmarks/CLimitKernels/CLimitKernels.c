@@ -240,21 +240,29 @@ static void curve_fallback(double x1, double x2, double y1, double y2, double p,
         next = (s) - step;                                                             \
     }
 
-HOOKE_INLINE void curve_beziers(const hooke_curve_columns *c, double now, ptrdiff_t i) {
+/// Four lanes of Béziers (x clamped to [0, 1], the power-basis derivative coefficients px1, px2,
+/// y, the samples q of x at s = 1/8 … 7/8): a column's four slots, or one curve in every lane.
+typedef struct {
+    v4d x1, x2, y1, y2, px1, px2, q0, q1, q2, q3, q4, q5, q6;
+} bezier_lanes;
+
+/// y(s) and dy/dx where x(s) = p: s from the chord between the samples around p and two Halley
+/// steps; `solved` marks the lanes accepted as `CubicTimingBezier` accepts them (0 < p < 1, x' ≠ 0);
+/// the others go to `curve_fallback` from `parameter`.
+HOOKE_INLINE void bezier_solve(const bezier_lanes *c, const v4d *progress, v4d *shape, v4d *slope, v4d *parameter, v4i *solved) {
     const double h = 0.125, accepted = 0.5 * 2.220446049250313e-16, ratio = 0.125;
-    v4d elapsed = V(now) - LOADC(c->begin);
-    v4d p = elapsed / LOADC(c->duration);
-    v4d X1 = LOADC(c->x1), X2 = LOADC(c->x2), P1 = LOADC(c->px1), P2 = LOADC(c->px2), P0 = V(3) * X1;
+    v4d p = *progress;
+    v4d X1 = c->x1, X2 = c->x2, P1 = c->px1, P2 = c->px2, P0 = V(3) * X1;
     // The chord between the samples around p: halves, quarters, eighths by three selects.
-    v4d s3 = LOADC(c->q3);
+    v4d s3 = c->q3;
     v4i upperHalf = (v4i)(p >= s3);
     v4d lo = select4(upperHalf, V(0), s3), hi = select4(upperHalf, s3, V(1));
-    v4d quarter = select4(upperHalf, LOADC(c->q1), LOADC(c->q5));
+    v4d quarter = select4(upperHalf, c->q1, c->q5);
     v4i upperQuarter = (v4i)(p >= quarter);
     lo = select4(upperQuarter, lo, quarter);
     hi = select4(upperQuarter, quarter, hi);
-    v4d low = select4(upperQuarter, LOADC(c->q0), LOADC(c->q2));
-    v4d high = select4(upperQuarter, LOADC(c->q4), LOADC(c->q6));
+    v4d low = select4(upperQuarter, c->q0, c->q2);
+    v4d high = select4(upperQuarter, c->q4, c->q6);
     v4d eighth = select4(upperHalf, low, high);
     v4i upperEighth = (v4i)(p >= eighth);
     lo = select4(upperEighth, lo, eighth);
@@ -272,12 +280,25 @@ HOOKE_INLINE void curve_beziers(const hooke_curve_columns *c, double now, ptrdif
     ok &= (v4i)(ad2 * as <= V(2 * ratio) * ad1);
     ok &= (v4i)(ad3 * as * as <= V(6 * ratio) * ad1);
     ok &= (v4i)(s >= sLo) & (v4i)(s <= sLo + V(h));
-    v4d u = V(1) - s, Y1 = LOADC(c->y1), Y2 = LOADC(c->y2);
-    v4d shape = s * (V(3) * u * (u * Y1 + s * Y2) + s * s);
+    v4d u = V(1) - s, Y1 = c->y1, Y2 = c->y2;
+    *shape = s * (V(3) * u * (u * Y1 + s * Y2) + s * s);
     v4d dx = DERIVATIVE(s, u, X1, X2), dy = DERIVATIVE(s, u, Y1, Y2);
-    v4i solved = ok & (v4i)(p > V(0)) & (v4i)(p < V(1)) & (v4i)(dx != V(0));
+    *slope = dy / dx;
+    *parameter = s;
+    *solved = ok & (v4i)(p > V(0)) & (v4i)(p < V(1)) & (v4i)(dx != V(0));
+}
+
+HOOKE_INLINE void curve_beziers(const hooke_curve_columns *c, double now, ptrdiff_t i) {
+    v4d elapsed = V(now) - LOADC(c->begin);
+    v4d p = elapsed / LOADC(c->duration);
+    bezier_lanes lanes = {LOADC(c->x1), LOADC(c->x2), LOADC(c->y1), LOADC(c->y2), LOADC(c->px1), LOADC(c->px2),
+                          LOADC(c->q0), LOADC(c->q1), LOADC(c->q2), LOADC(c->q3), LOADC(c->q4), LOADC(c->q5),
+                          LOADC(c->q6)};
+    v4d shape, slope, s;
+    v4i solved;
+    bezier_solve(&lanes, &p, &shape, &slope, &s, &solved);
     v4i model = (v4i)(elapsed <= LOADC(c->duration)) & ~solved;
-    CURVE_FINISH(c, now, elapsed, shape, dy / dx)
+    CURVE_FINISH(c, now, elapsed, shape, slope)
     if (any4(model)) {
         for (int lane = 0; lane < 4; lane++) {
             if (!model[lane]) continue;
@@ -357,6 +378,142 @@ void hooke_limit_curve_base(const hooke_curve_columns *columns, int kind, double
 HOOKE_AVX2 void hooke_limit_curve_avx2(const hooke_curve_columns *columns, int kind, double now, ptrdiff_t start,
                                        ptrdiff_t end) {
     curve(columns, kind, now, start, end);
+}
+
+// MARK: keyframes
+
+#define KEYFRAME_BLOCK 128
+
+/// The exact spring segment `t` seconds in (`Spring.transition(deltaTime:)`'s matrix, its operations
+/// in its order: glibc's exp and sin/cos, or expm1 when overdamped), then the model's value
+/// x0 + Δ·(1 − m11) + v0·m12 and velocity Δ·(−m21) + v0·m22.
+static void keyframe_spring_exact(const hooke_keyframe_segment *g, double t, double *value, double *velocity) {
+    double l = g->decay, w = g->angular, w0s = g->natural_squared, m11, m12, m21, m22;
+    if (w > 0) {
+        double e = exp(-l * t), phase = w * t, c = cos(phase), sinc = sin(phase) / w, s = e * sinc;
+        m11 = e * (c + l * sinc); m12 = s; m21 = -w0s * s; m22 = e * (c - l * sinc);
+    } else if (w == 0) {
+        double e = exp(-l * t), s = t * e, lt = l * t;
+        m11 = e * (1 + lt); m12 = s; m21 = -w0s * s; m22 = e * (1 - lt);
+    } else {
+        double mu = -w, p, q;
+        if (l >= 0) { q = mu + l; p = -w0s / q; } else { p = mu - l; q = -w0s / p; }
+        double e = exp(p * t), h = expm1(-2 * mu * t) / (2 * mu), s = -(e * h);
+        m11 = e * (1 + p * h); m12 = s; m21 = -w0s * s; m22 = e * (1 + q * h);
+    }
+    *value = g->origin + (g->a * (1 - m11) + g->b * m12);
+    *velocity = g->a * (-m21) + g->b * m22;
+}
+
+/// One segment's listed animations (offsets `list` from `value`/`velocity`, time within the segment
+/// in `elapsed` by the same offsets), four at a time, the last repeated into the lanes past the end.
+HOOKE_INLINE void keyframe_segment(const hooke_keyframe_segment *g, const int32_t *list, ptrdiff_t count,
+                                   const double *elapsed, double *value, double *velocity, double stepping) {
+    const double inverse = g->inverse_duration, origin = g->origin, a = g->a;
+    const double *q = g->bezier;
+    bezier_lanes lanes = {V(q[0]), V(q[1]), V(q[4]), V(q[5]), V(q[2]), V(q[3]), V(q[6]), V(q[7]), V(q[8]),
+                          V(q[9]), V(q[10]), V(q[11]), V(q[12])};
+    for (ptrdiff_t n = 0; n < count; n += 4) {
+        ptrdiff_t last = count - 1;
+        int32_t j[4] = {list[n], list[n + 1 < last ? n + 1 : last], list[n + 2 < last ? n + 2 : last],
+                        list[n + 3 < last ? n + 3 : last]};
+        v4d e = {elapsed[j[0]], elapsed[j[1]], elapsed[j[2]], elapsed[j[3]]}, y, v;
+        switch (g->kind) {
+        case HOOKE_KEYFRAME_LINEAR: {
+            v4d s = VMIN(VMAX(e * V(inverse), V(0)), V(1));
+            y = V(origin) + V(a) * s;
+            v = V(a * (1 * inverse));
+            break;
+        }
+        case HOOKE_KEYFRAME_CUBIC: {
+            v4d s = e * V(inverse);
+            v4d x = V(g->c) * s;
+            x = (x + V(g->b)) * s;
+            x = (x + V(a)) * s;
+            v4d rate = V(g->c) * (V(3) * s);
+            rate = (rate + V(g->b) * V(2)) * s;
+            rate = (rate + V(a)) * V(inverse);
+            y = V(origin) + x;
+            v = rate;
+            break;
+        }
+        case HOOKE_KEYFRAME_BEZIER: {
+            v4d p = e * V(inverse), shape, slope, s;
+            v4i solved;
+            bezier_solve(&lanes, &p, &shape, &slope, &s, &solved);
+            y = V(origin) + V(a) * shape;
+            v = V(a) * (slope * V(inverse));
+            for (int lane = 0; lane < 4; lane++) {
+                if (solved[lane]) continue;
+                double fs, fd;
+                curve_fallback(q[0], q[1], q[4], q[5], p[lane], s[lane], &fs, &fd);
+                y[lane] = origin + a * fs;
+                v[lane] = a * (fd * inverse);
+            }
+            break;
+        }
+        default: {  // HOOKE_KEYFRAME_SPRING
+            v4d x = {value[j[0]], value[j[1]], value[j[2]], value[j[3]]};
+            v4d u = {velocity[j[0]], velocity[j[1]], velocity[j[2]], velocity[j[3]]};
+            v4d d = x - V(g->target);
+            y = V(g->target) + (V(g->m11) * d + V(g->m12) * u);
+            v = V(g->m21) * d + V(g->m22) * u;
+            v4i exact = (v4i)(e < V(stepping));
+            if (any4(exact)) {
+                for (int lane = 0; lane < 4; lane++) {
+                    if (!exact[lane]) continue;
+                    double fy, fv;
+                    keyframe_spring_exact(g, e[lane], &fy, &fv);
+                    y[lane] = fy;
+                    v[lane] = fv;
+                }
+            }
+        }
+        }
+        for (int lane = 3; lane >= 0; lane--) {
+            value[j[lane]] = y[lane];
+            velocity[j[lane]] = v[lane];
+        }
+    }
+}
+
+/// Per block of KEYFRAME_BLOCK animations, `FastKeyframesKernel`'s two loops: time in the loop
+/// (the loop clock: fmod's exact result by multiplications), segment and time within it, a list
+/// per segment; then each segment's list with its constants.
+HOOKE_INLINE void keyframes(const hooke_keyframe_timeline *t, const double *phase, double *value, double *velocity,
+                            double now, double stepping, ptrdiff_t start, ptrdiff_t end) {
+    int32_t list[HOOKE_KEYFRAME_MAX_SEGMENTS][KEYFRAME_BLOCK];
+    double elapsed[KEYFRAME_BLOCK];
+    const double duration = t->duration, inverse = t->inverse, high = t->high, low = t->low;
+    const double b1 = t->bounds[0], b2 = t->bounds[1], b3 = t->bounds[2];
+    double starts[HOOKE_KEYFRAME_MAX_SEGMENTS];
+    for (int k = 0; k < HOOKE_KEYFRAME_MAX_SEGMENTS; k++) starts[k] = k < t->count ? t->segments[k].start : 0;
+    for (ptrdiff_t s = start; s < end; s += KEYFRAME_BLOCK) {
+        ptrdiff_t n = end - s < KEYFRAME_BLOCK ? end - s : KEYFRAME_BLOCK;
+        ptrdiff_t counts[HOOKE_KEYFRAME_MAX_SEGMENTS] = {0};
+        for (ptrdiff_t j = 0; j < n; j++) {
+            double x = phase[s + j] + now;
+            double m = (x * inverse + 0x1.8p52) - 0x1.8p52;
+            double r = (x - m * high) - m * low;
+            double local = r < 0 ? r + duration : r;
+            int k = (local >= b1) + (local >= b2) + (local >= b3);
+            elapsed[j] = local - starts[k];
+            list[k][counts[k]++] = (int32_t)j;
+        }
+        for (int k = 0; k < t->count; k++)
+            keyframe_segment(t->segments + k, list[k], counts[k], elapsed, value + s, velocity + s, stepping);
+    }
+}
+
+void hooke_limit_keyframes_base(const hooke_keyframe_timeline *timeline, const double *phase, double *value,
+                                double *velocity, double now, double stepping, ptrdiff_t start, ptrdiff_t end) {
+    keyframes(timeline, phase, value, velocity, now, stepping, start, end);
+}
+
+HOOKE_AVX2 void hooke_limit_keyframes_avx2(const hooke_keyframe_timeline *timeline, const double *phase, double *value,
+                                           double *velocity, double now, double stepping, ptrdiff_t start,
+                                           ptrdiff_t end) {
+    keyframes(timeline, phase, value, velocity, now, stepping, start, end);
 }
 
 // MARK: floor

@@ -64,8 +64,14 @@ public enum KernelFactory {
                 : FastMixedKernel(population, frameInterval: frameInterval)
         case .keyframes:
             let population = KeyframesPopulation(count: count)
-            return strategy == .naive ? population.naiveKernel(frameInterval: frameInterval)
-                : FastKeyframesKernel(population, frameInterval: frameInterval)
+            switch strategy {
+            case .naive: return population.naiveKernel(frameInterval: frameInterval)
+            case .limit, .limitAVX2:
+                return LimitKeyframesKernel(FastKeyframesKernel(population, frameInterval: frameInterval),
+                                            avx2: strategy == .limitAVX2)
+            case .floor: return FloorKernel(FastKeyframesKernel(population, frameInterval: frameInterval))
+            default: return FastKeyframesKernel(population, frameInterval: frameInterval)
+            }
         }
     }
 }

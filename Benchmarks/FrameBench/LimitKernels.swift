@@ -168,6 +168,75 @@ final class LimitCurveKernel: FrameKernel, @unchecked Sendable {
     }
 }
 
+/// `limit` and `limit-avx2` for `keyframes`: `hooke_limit_keyframes_*` per timeline group on
+/// `FastKeyframesKernel`'s columns (phase, value, velocity; from its frame-0 state), with its
+/// segments' constants as C structs built once: the same blocks, lists and one-frame spring
+/// transitions, four lanes per vector; Bézier lanes the fast solve does not accept go to C's
+/// Newton-in-a-bracket, the others are `fast`'s operations.
+final class LimitKeyframesKernel: LimitKernel<FastKeyframesKernel>, FrameKernel, @unchecked Sendable {
+    let segments: UnsafeMutableBufferPointer<hooke_keyframe_segment>
+    let timelines: UnsafeMutableBufferPointer<hooke_keyframe_timeline>
+
+    override init(_ fast: FastKeyframesKernel, avx2: Bool) {
+        segments = .allocate(capacity: fast.segments.count)
+        _ = segments.initialize(from: fast.segments.map(Self.segment))
+        timelines = .allocate(capacity: fast.timelines.count)
+        _ = timelines.initialize(from: fast.timelines.map { [segments] t in
+            hooke_keyframe_timeline(duration: t.clock.duration, inverse: t.clock.inverse, high: t.clock.high, low: t.clock.low,
+                                    bounds: t.bounds, segments: UnsafePointer(segments.baseAddress! + t.first),
+                                    count: Int32(t.count))
+        })
+        super.init(fast, avx2: avx2)
+    }
+
+    /// A segment's constants as the C kernel reads them.
+    static func segment(_ s: FastKeyframesKernel.Segment) -> hooke_keyframe_segment {
+        let kind: Int32
+        switch s.kind {
+        case .linear: kind = Int32(HOOKE_KEYFRAME_LINEAR)
+        case .bezier: kind = Int32(HOOKE_KEYFRAME_BEZIER)
+        case .cubic: kind = Int32(HOOKE_KEYFRAME_CUBIC)
+        case .spring: kind = Int32(HOOKE_KEYFRAME_SPRING)
+        case .curve: preconditionFailure("LimitKeyframesKernel: a timing curve that is neither linear nor a Bézier")
+        }
+        var c = hooke_keyframe_segment()
+        c.kind = kind
+        (c.start, c.inverse_duration, c.origin, c.a, c.b, c.c) = (s.start, s.inverseDuration, s.origin, s.a, s.b, s.c)
+        (c.target, c.decay, c.angular) = (s.target, s.spring.decayConstant, s.spring.angularFrequency)
+        c.natural_squared = s.spring.naturalFrequency * s.spring.naturalFrequency
+        (c.m11, c.m12, c.m21, c.m22) = (s.step.m11, s.step.m12, s.step.m21, s.step.m22)
+        let l = s.lanes
+        let bezier = [l.x1, l.x2, l.px1, l.px2, l.y1, l.y2, l.q0, l.q1, l.q2, l.q3, l.q4, l.q5, l.q6].map { $0[0] }
+        withUnsafeMutableBytes(of: &c.bezier) { bytes in
+            for (k, x) in bezier.enumerated() { bytes.storeBytes(of: x, toByteOffset: k * 8, as: Double.self) }
+        }
+        return c
+    }
+
+    func advance(_ range: Range<Int>, to frame: Int) {
+        let f = fast
+        let now = Double(frame) * f.frameInterval
+        for group in f.groups {
+            let slots = group.slots.clamped(to: range)
+            guard !slots.isEmpty else { continue }
+            let timeline = UnsafePointer(timelines.baseAddress! + group.timeline)
+            if avx2 {
+                hooke_limit_keyframes_avx2(timeline, f.phase.base, f.value.base, f.velocity.base, now, f.stepping,
+                                           slots.lowerBound, slots.upperBound)
+            } else {
+                hooke_limit_keyframes_base(timeline, f.phase.base, f.value.base, f.velocity.base, now, f.stepping,
+                                           slots.lowerBound, slots.upperBound)
+            }
+        }
+    }
+
+    override func release() {
+        super.release()
+        segments.deallocate()
+        timelines.deallocate()
+    }
+}
+
 /// `floor`: the bytes `fast` moves per animation per frame — its columns read and its columns
 /// written — streamed by `hooke_floor_*` (AVX2 where the CPU has it) with a maximum per column
 /// and nothing else. The state it leaves means nothing.
@@ -204,6 +273,13 @@ final class FloorKernel: FrameKernel, @unchecked Sendable {
     convenience init(_ fast: FastSwiftUISpringKernel) {
         let columns = [fast.offset.base, fast.velocity.base, fast.force.base, fast.time.base, fast.interval.base, fast.begin.base]
         self.init(fast, reading: columns, writing: columns)
+    }
+
+    /// The floor of `keyframes`: reads phase, value and velocity (springs step from their stored
+    /// state) and writes value and velocity.
+    convenience init(_ fast: FastKeyframesKernel) {
+        let columns = [fast.phase.base, fast.value.base, fast.velocity.base]
+        self.init(fast, reading: columns, writing: [fast.value.base, fast.velocity.base])
     }
 
     /// The floor of `curve`: every slot reads duration, interval and begin and writes value,

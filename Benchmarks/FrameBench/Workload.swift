@@ -8,7 +8,7 @@
 /// | `swiftui-spring` |   ✓   |  ✓   |       |     |     |            ✓             |
 /// | `curve`          |   ✓   |  ✓   |       |     |     |            ✓             |
 /// | `mixed`          |   ✓   |  ✓   |       |     |     |                          |
-/// | `keyframes`      |   ✓   |  ✓   |       |     |     |                          |
+/// | `keyframes`      |   ✓   |  ✓   |       |     |     |            ✓             |
 ///
 /// `euler`, `rk4` and `gsl` are alternative *physics* for closed-form springs; the other workloads
 /// are defined by SwiftUI's own algorithm (an integrator, a Bézier solve, the animator), so only
@@ -27,8 +27,8 @@ public enum Workload: String, CaseIterable, Sendable, Codable {
     public var strategies: [Strategy] {
         switch self {
         case .spring: return [.naive, .fast, .euler, .rk4, .gsl] + Strategy.limits
-        case .swiftUISpring, .curve: return [.naive, .fast] + Strategy.limits
-        case .mixed, .keyframes: return [.naive, .fast]
+        case .swiftUISpring, .curve, .keyframes: return [.naive, .fast] + Strategy.limits
+        case .mixed: return [.naive, .fast]
         }
     }
 

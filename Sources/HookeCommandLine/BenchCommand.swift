@@ -27,7 +27,7 @@ struct BenchCommand: HookeCommand {
       swiftui-spring   SwiftUI's .spring integrator (naive, fast, limits)
       curve            timing curves, a Bézier solve per frame (naive, fast, limits)
       mixed            springs, curves and modified animations through the animator, 1% retargeted per frame (naive, fast)
-      keyframes        looping keyframe timelines (naive, fast)
+      keyframes        looping keyframe timelines (naive, fast, limits)
 
     OPTIONS:
     \(OptionSpec.helpLines(options))

@@ -87,6 +87,28 @@ struct LimitKernelTests {
     /// The curve limit's bound: the `fast` path's (issue 13: curve worst error ≤ 1e-12).
     static let curveTolerance = FrameKernelTests.fastPathTolerance
 
+    /// The keyframes limit against each keyframe's definition and against naive, over 480 frames
+    /// (segment changes and loop wraps), at both frame rates, in one piece and split over three
+    /// workers (chunk edges inside groups and blocks): `fast`'s blocks, lists and stepped springs, so
+    /// `fast`'s bound; C Newton where the Bézier fast solve declines (2.3e-13 from `fast` there).
+    @Test(arguments: runnable, [(60, 1), (120, 1), (120, 3)])
+    func keyframesLimitMatchesTheDefinitionsAndNaive(_ strategy: Strategy, run: (frameRate: Int, threads: Int)) throws {
+        let frameInterval = 1 / Double(run.frameRate), frames = 480
+        let kernel = try #require(KernelFactory.makeKernel(.keyframes, strategy, count: 300, frameInterval: frameInterval))
+        defer { kernel.release() }
+        let pool = WorkerPool(kernel: kernel, threads: run.threads)
+        for frame in 1...frames { pool.run(frame: frame) }
+        pool.shutdown()
+        let errors = try KernelFactory.errors(of: kernel, workload: .keyframes, strategy: strategy, frames: frames,
+                                              frameInterval: frameInterval)
+        let reference = try #require(errors.reference), consistency = try #require(errors.consistencyWithNaive)
+        #expect(reference <= Self.keyframesTolerance, "\(strategy.rawValue) vs definitions \(reference)")
+        #expect(consistency <= Self.keyframesTolerance, "\(strategy.rawValue) vs naive \(consistency)")
+    }
+
+    /// The keyframes limit's bound: the `fast` path's, whose springs it steps alike.
+    static let keyframesTolerance = CurveKeyframesFastPathTests.keyframesSteppedTolerance
+
     /// The floor reads every column it names and writes every written one: after one frame each
     /// written column holds the maximum of the read columns' previous values.
     @Test func floorStreamsEveryColumn() {

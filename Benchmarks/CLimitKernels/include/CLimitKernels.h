@@ -58,6 +58,40 @@ enum { HOOKE_CURVE_BEZIER = 0, HOOKE_CURVE_LINEAR, HOOKE_CURVE_CIRCULAR_IN, HOOK
 void hooke_limit_curve_base(const hooke_curve_columns *columns, int kind, double now, ptrdiff_t start, ptrdiff_t end);
 void hooke_limit_curve_avx2(const hooke_curve_columns *columns, int kind, double now, ptrdiff_t start, ptrdiff_t end);
 
+/// The most segments a `keyframes` timeline may have, and the segment kinds (`FastKeyframesKernel.Segment.Kind`'s).
+enum { HOOKE_KEYFRAME_MAX_SEGMENTS = 4 };
+enum { HOOKE_KEYFRAME_LINEAR = 0, HOOKE_KEYFRAME_BEZIER, HOOKE_KEYFRAME_CUBIC, HOOKE_KEYFRAME_SPRING };
+
+/// One keyframe segment's constants (`KeyframeSegment`'s start, 1/duration, origin, a, b, c); for a
+/// spring also its target origin + a, decay λ, angular frequency ω, ω0², and the transition over one
+/// frame interval (m11, m12, m21, m22); for a timing-curve Bézier its 13 coefficients in
+/// `BezierLanes.coefficients`' order (x1, x2, px1, px2, y1, y2, x at s = 1/8 … 7/8).
+typedef struct {
+    int kind;
+    double start, inverse_duration, origin, a, b, c;
+    double target, decay, angular, natural_squared, m11, m12, m21, m22;
+    double bezier[13];
+} hooke_keyframe_segment;
+
+/// One looping timeline: its loop clock (duration, 1/duration, the duration's Veltkamp halves), the
+/// start times of segments 1, 2, 3 (+∞ where it has none) and its `count` segments.
+typedef struct {
+    double duration, inverse, high, low;
+    double bounds[3];
+    const hooke_keyframe_segment *segments;
+    int count;
+} hooke_keyframe_timeline;
+
+/// `keyframes`: the slots [start, end) of one timeline's group at frame time `now` (phase in, value
+/// and velocity out): the time in the loop and in its segment, then each segment's animations with
+/// its constants. A spring animation at least `stepping` seconds into its segment advances its own
+/// value and velocity by the segment's one-frame transition (under a fixed frame interval they are
+/// the previous frame's, in the same segment); the others are evaluated exactly (+∞: all of them).
+void hooke_limit_keyframes_base(const hooke_keyframe_timeline *timeline, const double *phase, double *value,
+                                double *velocity, double now, double stepping, ptrdiff_t start, ptrdiff_t end);
+void hooke_limit_keyframes_avx2(const hooke_keyframe_timeline *timeline, const double *phase, double *value,
+                                double *velocity, double now, double stepping, ptrdiff_t start, ptrdiff_t end);
+
 /// The bandwidth floor: reads `reads` columns and writes `writes` columns over [start, end), the
 /// bytes a kernel moves per animation with almost no arithmetic (each written column becomes the
 /// sum of the read columns, so no load can be skipped). A written column may also be read.
