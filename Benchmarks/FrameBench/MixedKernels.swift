@@ -62,15 +62,15 @@ public struct MixedPopulation: Sendable {
 
 /// `fast` for `mixed`: the animators stored contiguously (`Animator<Double>` values in one
 /// buffer, no per-value object), grouped by animation at set-up — slot j holds value
-/// `original[j]`, the slots of one animation side by side — so the animator's one indirect call
-/// per chain entry goes to the same specialised code for long runs of slots (predicted, and that
-/// code stays hot) instead of to one of fourteen at random. The animator's semantics are
+/// `original[j]`, the slots of one animation side by side — so the animator's switch on the
+/// animation's kind (one per chain entry) takes the same branch for long runs of slots (predicted,
+/// and that code stays hot) instead of one of fourteen at random. The animator's semantics are
 /// untouched: each slot runs `MixedPopulation.tick` with its own value's index, retarget schedule
 /// and step, exactly as `naive` does.
 /// Layout: `MemoryLayout<Animator<Double>>.stride` bytes inline per value (model, interval, clock,
 /// chain bookkeeping and three array references), its value index (8 bytes), value and velocity
-/// (16 bytes); each running animator's chain array and each `.spring` context's state storage live
-/// on the heap.
+/// (16 bytes); each running animator's chain array lives on the heap, its entries holding the
+/// `.spring` integrator's state inline; a `repeatCount` entry's state storage is on the heap too.
 final class FastMixedKernel: FrameKernel, @unchecked Sendable {
     let population: MixedPopulation
     let animators: Column<Animator<Double>>

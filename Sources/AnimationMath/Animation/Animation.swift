@@ -3,14 +3,21 @@
 /// Presets (`Animation+Spring.swift` and friends) and modifiers (`DelayAnimation.swift`, ...) build
 /// on `init(_:)`.
 ///
-/// Cost: a generic requirement called through a box runs the animation's *unspecialised* body, where
-/// every `+` and `scale(by:)` on the value is a witness-table call (≈1 µs per frame for a `.spring`).
-/// So the box also keeps functions for `Double` values, created where `init(_:)` is specialised for
-/// the concrete animation type; `animate`, `velocity`, `shouldMerge` and the animator's combined
-/// animate-then-velocity step on `Double` take that path: one indirect call into specialised code.
-/// The functions capture nothing — they are handed the box and read the animation from it in place —
-/// so a call neither copies the animation nor retains a closure context. Other value types take the
-/// generic path.
+/// Evaluation. The box records which of the library's own animations it holds (`AnimationKind`: the
+/// `.spring` family, `.default`, timing curves, interpolating springs, the delay, speed, repeat and
+/// logical-completion modifiers). The animator's per-frame step (`animateThenVelocity`) switches on
+/// that kind into the animation's concrete code, inlined and specialised with the caller for the
+/// value type, reading the animation in place from the box: no indirect call, no existential. A
+/// modifier evaluates its base the same way, so `.easeIn.delay(0.1)` is one direct call.
+///
+/// A user's `CustomAnimation` (kind `.custom`) goes through the box. A generic requirement called
+/// through it runs the animation's *unspecialised* body, where every `+` and `scale(by:)` on the value
+/// is a witness-table call (≈1 µs per frame for a `.spring`). So the box also keeps functions for
+/// `Double` values, created where `init(_:)` is specialised for the concrete animation type;
+/// `animate`, `velocity`, `shouldMerge` and the combined step on `Double` take that path: one
+/// indirect call into specialised code. The functions capture nothing — they are handed the box and
+/// read the animation from it in place — so a call neither copies the animation nor retains a
+/// closure context. Other value types take the generic path.
 public struct Animation: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     @usableFromInline let box: AnimationBoxBase
 
@@ -65,11 +72,52 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible, CustomDebu
     }
 
     /// `animate`, then — when `wantsVelocity` and the animation has not finished — `velocity` with the
-    /// context `animate` left: exactly the two calls in that order, in one indirect call for `Double`.
-    /// The animator's frame uses it. Returns `nil` when the animation has finished; `velocity` is `nil`
-    /// when not asked for or when the animation cannot say.
+    /// context `animate` left: exactly the two calls in that order. The animator's frame uses it.
+    /// Returns `nil` when the animation has finished; `velocity` is `nil` when not asked for or when
+    /// the animation cannot say.
+    ///
+    /// The library's own animations (`AnimationKind`) are evaluated by a switch on the box's kind into
+    /// their concrete code, read in place from the box, and specialised with the caller for `V`: no
+    /// indirect call, no existential, no copy of the animation. A modifier's base is evaluated the
+    /// same way (one direct, recursive call). Only a user's `CustomAnimation` takes the box's path.
     @inlinable
     func animateThenVelocity<V: VectorArithmetic>(
+        value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
+    ) -> (value: V, velocity: V?)? {
+        switch box.kind {
+        case .fluidSpring:
+            return box.unbox(FluidSpringAnimation.self).animateThenVelocity(
+                value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
+        case .defaultSpring:
+            return DefaultAnimation().spring.animateThenVelocity(
+                value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
+        case .timingCurve:
+            return box.unbox(TimingCurveAnimation.self).animateThenVelocity(
+                value: value, time: time, wantsVelocity: wantsVelocity)
+        case .interpolatingSpring:
+            return box.unbox(InterpolatingSpringAnimation.self).animateThenVelocity(
+                value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
+        case .delay:
+            return box.unbox(DelayAnimation.self).animateThenVelocity(
+                value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
+        case .speed:
+            return box.unbox(SpeedAnimation.self).animateThenVelocity(
+                value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
+        case .repeating:
+            return box.unbox(RepeatAnimation.self).animateThenVelocity(
+                value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
+        case .logicallyComplete:
+            return box.unbox(LogicallyCompleteAnimation.self).animateThenVelocity(
+                value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
+        case .custom:
+            return customAnimateThenVelocity(value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
+        }
+    }
+
+    /// `animateThenVelocity` for a user's `CustomAnimation`: for `Double` one indirect call into code
+    /// specialised for the animation, otherwise the box's generic requirements.
+    @inlinable
+    func customAnimateThenVelocity<V: VectorArithmetic>(
         value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
     ) -> (value: V, velocity: V?)? {
         if V.self == Double.self {
@@ -121,12 +169,24 @@ class AnimationBoxBase: @unchecked Sendable {
     /// `Animation.animateThenVelocity` for `Double` values, specialised for the concrete animation.
     @usableFromInline let animateThenVelocityScalar: AnimateThenVelocityScalar
 
+    /// Which of the library's animations the box holds (`.custom`: any other).
+    @usableFromInline let kind: AnimationKind
+
     init(animateScalar: @escaping AnimateScalar, velocityScalar: @escaping VelocityScalar,
-         shouldMergeScalar: @escaping ShouldMergeScalar, animateThenVelocityScalar: @escaping AnimateThenVelocityScalar) {
+         shouldMergeScalar: @escaping ShouldMergeScalar, animateThenVelocityScalar: @escaping AnimateThenVelocityScalar,
+         kind: AnimationKind) {
         self.animateScalar = animateScalar
         self.velocityScalar = velocityScalar
         self.shouldMergeScalar = shouldMergeScalar
         self.animateThenVelocityScalar = animateThenVelocityScalar
+        self.kind = kind
+    }
+
+    /// The animation held by this box, which must be an `AnimationBox<A>` (the kind says which),
+    /// read in place.
+    @inlinable @inline(__always)
+    final func unbox<A: CustomAnimation>(_: A.Type) -> A {
+        unsafeDowncast(self, to: AnimationBox<A>.self).base
     }
 
     var anyBase: any CustomAnimation { fatalError("AnimationBoxBase is abstract") }
@@ -154,7 +214,7 @@ class AnimationBoxBase: @unchecked Sendable {
 
 @usableFromInline
 final class AnimationBox<Base: CustomAnimation>: AnimationBoxBase, @unchecked Sendable {
-    let base: Base
+    @usableFromInline let base: Base
 
     init(_ base: Base) {
         self.base = base
@@ -171,17 +231,10 @@ final class AnimationBox<Base: CustomAnimation>: AnimationBoxBase, @unchecked Se
             },
             animateThenVelocityScalar: { box, value, time, context, wantsVelocity in
                 let base = unsafeDowncast(box, to: AnimationBox<Base>.self).base
-                // A timing curve or an interpolating spring gives both from one evaluation (the casts fold
-                // away once specialised).
-                if let curve = base as? TimingCurveAnimation {
-                    return curve.animateThenVelocity(value: value, time: time, wantsVelocity: wantsVelocity)
-                }
-                if let spring = base as? InterpolatingSpringAnimation {
-                    return spring.animateThenVelocity(value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
-                }
                 guard let covered = base.animate(value: value, time: time, context: &context) else { return nil }
                 return (covered, wantsVelocity ? base.velocity(value: value, time: time, context: context) : nil)
-            })
+            },
+            kind: AnimationKind(of: Base.self))
     }
 
     override var anyBase: any CustomAnimation { base }
@@ -211,5 +264,29 @@ final class AnimationBox<Base: CustomAnimation>: AnimationBoxBase, @unchecked Se
     override func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(Base.self))
         hasher.combine(base)
+    }
+}
+
+/// The library's own animations, which `Animation` evaluates by a switch into concrete code
+/// (`Animation.animateThenVelocity`); `.custom` is any other `CustomAnimation`, evaluated through its
+/// box.
+@usableFromInline
+enum AnimationKind: UInt8, Sendable {
+    case fluidSpring, defaultSpring, timingCurve, interpolatingSpring, delay, speed, repeating, logicallyComplete
+    case custom
+
+    /// The kind of `type`.
+    init<A: CustomAnimation>(of type: A.Type) {
+        switch type {
+        case is FluidSpringAnimation.Type: self = .fluidSpring
+        case is DefaultAnimation.Type: self = .defaultSpring
+        case is TimingCurveAnimation.Type: self = .timingCurve
+        case is InterpolatingSpringAnimation.Type: self = .interpolatingSpring
+        case is DelayAnimation.Type: self = .delay
+        case is SpeedAnimation.Type: self = .speed
+        case is RepeatAnimation.Type: self = .repeating
+        case is LogicallyCompleteAnimation.Type: self = .logicallyComplete
+        default: self = .custom
+        }
     }
 }

@@ -1,5 +1,12 @@
 /// What an animation sees besides its interval and time: its typed state and whether it is
 /// logically complete (SwiftUI's `AnimationContext`).
+///
+/// Besides `state`, the context holds the `.spring` integrator's state inline (`fluidSpring`, not
+/// public): the library's one stateful animation that runs every frame reads and writes it in
+/// place, with no lookup by key, no reference counting and no copy-on-write check, and a new
+/// context (a new chain entry) starts it at zero without allocating. It travels with the context
+/// exactly as a value in `state` would — a merging `.spring` takes it over, a copy of the context
+/// copies it.
 public struct AnimationContext<Value: VectorArithmetic> {
     /// Per-animation state, keyed by `AnimationStateKey` types.
     public var state: AnimationState<Value>
@@ -8,9 +15,14 @@ public struct AnimationContext<Value: VectorArithmetic> {
     /// which fires `.logicallyComplete` completions before the motion has visibly ended.
     public var isLogicallyComplete: Bool
 
+    /// The `.spring` family's state (`FluidSpringAnimation`); all zero until a `.spring` runs.
+    @usableFromInline var fluidSpring: FluidSpringState<Value>
+
+    @inlinable
     public init(state: AnimationState<Value> = AnimationState(), isLogicallyComplete: Bool = false) {
         self.state = state
         self.isLogicallyComplete = isLogicallyComplete
+        fluidSpring = FluidSpringState()
     }
 }
 
@@ -38,6 +50,7 @@ public protocol AnimationStateKey {
 public struct AnimationState<Value: VectorArithmetic> {
     @usableFromInline var storage: AnimationStateStorage?
 
+    @inlinable
     public init() {}
 
     @inlinable

@@ -32,6 +32,18 @@
         return base.velocity(value: value, time: time - delay, context: context)
     }
 
+    /// `animate`, then `velocity` when asked: the base's own combined step at the delayed time.
+    @inlinable
+    func animateThenVelocity<V: VectorArithmetic>(
+        value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
+    ) -> (value: V, velocity: V?)? {
+        let started = time >= delay
+        guard let step = base.animateThenVelocity(
+            value: value, time: Swift.max(0, time - delay), context: &context, wantsVelocity: wantsVelocity && started)
+        else { return nil }
+        return (step.value, wantsVelocity ? (started ? step.velocity : .zero) : nil)
+    }
+
     @inlinable
     package func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: Double, context: inout AnimationContext<V>

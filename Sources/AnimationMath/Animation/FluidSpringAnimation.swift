@@ -5,8 +5,8 @@
 /// 2. keep offset, velocity *and* force when a new `.spring` takes over, blending the response;
 /// 3. allocate nothing per frame once running.
 ///
-/// The state (`SpringIntegratorState` plus the start and blend bookkeeping) lives in
-/// `context.state` and starts at zero. For `animate(value: Δ, time: t)`:
+/// The state (`SpringIntegratorState` plus the start and blend bookkeeping, `FluidSpringState`)
+/// lives inline in the context (`AnimationContext.fluidSpring`) and starts at zero. For `animate(value: Δ, time: t)`:
 /// 1. r = the response, blended after a merge (`blendedResponse`); k = min((2π/r)², 45 000).
 /// 2. logically complete once t − start ≥ r.
 /// 3. `SpringIntegratorState.advance` (the gap clamp, the 1/300 s steps, the finish rule).
@@ -80,27 +80,33 @@
 
     @inlinable
     package func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
-        // The state is updated in place: one lookup, no copy of the state in and out.
-        let (isLogicallyComplete, offset) = context.state.update(FluidSpringStateKey<V>.self) { state -> (Bool, V?) in
-            let r = Self.blendedResponse(
-                response: response, blendInterval: state.blendInterval, blendStart: state.blendStart,
-                blendDuration: blendDuration, time: time)
-            let isLogicallyComplete = time - state.startTime >= r
-            let finished = state.integrator.advance(
-                interval: value, to: time,
-                stiffness: SpringIntegratorState<V>.stiffness(response: r), dampingRatio: dampingFraction)
-            return (isLogicallyComplete, finished ? nil : state.integrator.offset)
-        }
-        if isLogicallyComplete {
-            context.isLogicallyComplete = true
-        }
-        return offset
+        animateThenVelocity(value: value, time: time, context: &context, wantsVelocity: false)?.value
     }
 
     /// The integrator's velocity v (zero before the first step).
     @inlinable
     package func velocity<V: VectorArithmetic>(value: V, time: Double, context: AnimationContext<V>) -> V? {
-        context.state[FluidSpringStateKey<V>.self].integrator.velocity
+        context.fluidSpring.integrator.velocity
+    }
+
+    /// `animate`, then `velocity` when asked. The state is the context's inline slot
+    /// (`AnimationContext.fluidSpring`), updated in place.
+    @inlinable
+    func animateThenVelocity<V: VectorArithmetic>(
+        value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
+    ) -> (value: V, velocity: V?)? {
+        let r = Self.blendedResponse(
+            response: response, blendInterval: context.fluidSpring.blendInterval,
+            blendStart: context.fluidSpring.blendStart, blendDuration: blendDuration, time: time)
+        if time - context.fluidSpring.startTime >= r {
+            context.isLogicallyComplete = true
+        }
+        let finished = context.fluidSpring.integrator.advance(
+            interval: value, to: time,
+            stiffness: SpringIntegratorState<V>.stiffness(response: r), dampingRatio: dampingFraction)
+        if finished { return nil }
+        let integrator = context.fluidSpring.integrator
+        return (integrator.offset, wantsVelocity ? integrator.velocity : nil)
     }
 
     /// Always `true`: a `.spring` takes over whatever was running.
@@ -141,7 +147,7 @@
     ) -> Bool {
         let sampledOffset = previous.animate(value: value, time: time, context: &context)
         let sampledVelocity = previous.velocity(value: value, time: time, context: context)
-        var state = context.state[FluidSpringStateKey<V>.self]
+        var state = context.fluidSpring
         state.integrator.offset = sampledOffset ?? value
         if let sampledVelocity { state.integrator.velocity = sampledVelocity }
         if let previousSpring = Self.spring(of: previous) {
@@ -155,7 +161,7 @@
         state.blendStart = time
         state.integrator.time = time
         state.startTime = time
-        context.state[FluidSpringStateKey<V>.self] = state
+        context.fluidSpring = state
         // The merged animation is a new one: logically complete again only after its response.
         context.isLogicallyComplete = false
         return true
@@ -175,7 +181,7 @@ extension FluidSpringAnimation {
 }
 
 /// The `.spring` animation's per-animation state: the integrator plus when it (re)started and the
-/// pending response blend. All zero at first.
+/// pending response blend. All zero at first. Held inline in `AnimationContext.fluidSpring`.
 @usableFromInline
 struct FluidSpringState<V: VectorArithmetic> {
     @usableFromInline var integrator = SpringIntegratorState<V>()
@@ -186,10 +192,5 @@ struct FluidSpringState<V: VectorArithmetic> {
     /// Previous response minus this one's at `blendStart`; 0 when nothing blends.
     @usableFromInline var blendInterval: Double = 0
 
-    @usableFromInline init() {}
-}
-
-@usableFromInline
-enum FluidSpringStateKey<V: VectorArithmetic>: AnimationStateKey {
-    @usableFromInline static var defaultValue: FluidSpringState<V> { FluidSpringState() }
+    @inlinable init() {}
 }

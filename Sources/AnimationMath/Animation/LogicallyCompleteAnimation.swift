@@ -32,6 +32,18 @@
         base.velocity(value: value, time: time, context: context)
     }
 
+    /// `animate`, then `velocity` when asked: the base's own combined step, then the flag.
+    @inlinable
+    func animateThenVelocity<V: VectorArithmetic>(
+        value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
+    ) -> (value: V, velocity: V?)? {
+        let step = base.animateThenVelocity(value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
+        if time >= duration {
+            context.isLogicallyComplete = true
+        }
+        return step
+    }
+
     @inlinable
     package func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: Double, context: inout AnimationContext<V>

@@ -13,9 +13,9 @@
 /// - Logically complete when the last pass's base is; never for `repeatForever`.
 /// - It never merges (SwiftUI's default): an interruption chains.
 ///
-/// State: the pass index, the pass start time and the base's own context live in `context.state`.
-/// Each frame the base context is moved out of the state and back, so its storage stays uniquely
-/// referenced and a running pass allocates nothing; a fresh context is made once per pass.
+/// State: the pass index, the pass start time and the base's own context live in `context.state`,
+/// updated in place each frame (`AnimationState.update`), so the base context's storage stays
+/// uniquely referenced and a running pass allocates nothing; a fresh context is made once per pass.
 @usableFromInline package struct RepeatAnimation: CustomAnimation, CustomStringConvertible {
     @usableFromInline package var base: Animation
     /// The number of passes; `nil` repeats forever.
@@ -46,28 +46,35 @@
 
     @inlinable
     package func animate<V: VectorArithmetic>(value: V, time: Double, context: inout AnimationContext<V>) -> V? {
-        var state = context.state[RepeatStateKey<V>.self]
-        if state.baseContext.state.storage != nil {
-            // Move the base context out so `state` holds the only reference to its storage.
-            context.state[RepeatStateKey<V>.self].baseContext = AnimationContext()
-        }
-        let reversed = isReversed(pass: state.pass)
-        let result: V?
-        if let covered = base.animate(value: value, time: time - state.passStart, context: &state.baseContext) {
-            result = reversed ? value - covered : covered
-            if isLastPass(state.pass), state.baseContext.isLogicallyComplete {
-                context.isLogicallyComplete = true
+        animateThenVelocity(value: value, time: time, context: &context, wantsVelocity: false)?.value
+    }
+
+    /// `animate`, then `velocity` when asked, with the state updated in place (one lookup, no copy):
+    /// the base's combined step within a pass; when a pass ends, the next pass's velocity at its start.
+    @inlinable
+    func animateThenVelocity<V: VectorArithmetic>(
+        value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
+    ) -> (value: V, velocity: V?)? {
+        let (result, isLogicallyComplete) = context.state.update(RepeatStateKey<V>.self) {
+            state -> ((value: V, velocity: V?)?, Bool) in
+            let reversed = isReversed(pass: state.pass)
+            if let step = base.animateThenVelocity(
+                value: value, time: time - state.passStart, context: &state.baseContext, wantsVelocity: wantsVelocity) {
+                let result = reversed ? (value - step.value, step.velocity.map { .zero - $0 }) : step
+                return (result, isLastPass(state.pass) && state.baseContext.isLogicallyComplete)
             }
-        } else if isLastPass(state.pass) {
-            context.isLogicallyComplete = true
-            result = nil
-        } else {
-            result = reversed ? .zero : value
+            if isLastPass(state.pass) { return (nil, true) }
             state.pass += 1
             state.passStart = time
             state.baseContext = AnimationContext()
+            // The new pass's velocity at its start (its base has not run yet).
+            let velocity = wantsVelocity
+                ? base.velocity(value: value, time: time - state.passStart, context: state.baseContext) : nil
+            return ((reversed ? .zero : value, velocity.map { isReversed(pass: state.pass) ? .zero - $0 : $0 }), false)
         }
-        context.state[RepeatStateKey<V>.self] = state
+        if isLogicallyComplete {
+            context.isLogicallyComplete = true
+        }
         return result
     }
 

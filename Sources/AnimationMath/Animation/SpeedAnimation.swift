@@ -28,6 +28,17 @@
         base.velocity(value: value, time: time * speed, context: context)?.scaled(by: speed)
     }
 
+    /// `animate`, then `velocity` when asked: the base's own combined step at the sped-up time.
+    @inlinable
+    func animateThenVelocity<V: VectorArithmetic>(
+        value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
+    ) -> (value: V, velocity: V?)? {
+        guard let step = base.animateThenVelocity(
+            value: value, time: time * speed, context: &context, wantsVelocity: wantsVelocity)
+        else { return nil }
+        return (step.value, step.velocity?.scaled(by: speed))
+    }
+
     @inlinable
     package func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: Double, context: inout AnimationContext<V>
