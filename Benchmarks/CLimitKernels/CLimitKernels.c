@@ -382,8 +382,6 @@ HOOKE_AVX2 void hooke_limit_curve_avx2(const hooke_curve_columns *columns, int k
 
 // MARK: keyframes
 
-#define KEYFRAME_BLOCK 128
-
 /// The exact spring segment `t` seconds in (`Spring.transition(deltaTime:)`'s matrix, its operations
 /// in its order: glibc's exp and sin/cos, or expm1 when overdamped), then the model's value
 /// x0 + Δ·(1 − m11) + v0·m12 and velocity Δ·(−m21) + v0·m22.
@@ -405,115 +403,122 @@ static void keyframe_spring_exact(const hooke_keyframe_segment *g, double t, dou
     *velocity = g->a * (-m21) + g->b * m22;
 }
 
-/// One segment's listed animations (offsets `list` from `value`/`velocity`, time within the segment
-/// in `elapsed` by the same offsets), four at a time, the last repeated into the lanes past the end.
-HOOKE_INLINE void keyframe_segment(const hooke_keyframe_segment *g, const int32_t *list, ptrdiff_t count,
-                                   const double *elapsed, double *value, double *velocity, double stepping) {
+/// Four slots of one segment: loop time (the loop clock: fmod's exact result by multiplications),
+/// time within the segment, then value and velocity by the segment's kind — springs stepped from
+/// their stored value x and velocity u from `stepping` into the segment, exactly before.
+HOOKE_INLINE void keyframe_quad(const hooke_keyframe_segment *g, int kind, const hooke_loop_clock *clock,
+                                const bezier_lanes *lanes, const v4d *phase, const v4d *x, const v4d *u,
+                                double now, double stepping, v4d *y, v4d *v) {
     const double inverse = g->inverse_duration, origin = g->origin, a = g->a;
-    const double *q = g->bezier;
-    bezier_lanes lanes = {V(q[0]), V(q[1]), V(q[4]), V(q[5]), V(q[2]), V(q[3]), V(q[6]), V(q[7]), V(q[8]),
-                          V(q[9]), V(q[10]), V(q[11]), V(q[12])};
-    for (ptrdiff_t n = 0; n < count; n += 4) {
-        ptrdiff_t last = count - 1;
-        int32_t j[4] = {list[n], list[n + 1 < last ? n + 1 : last], list[n + 2 < last ? n + 2 : last],
-                        list[n + 3 < last ? n + 3 : last]};
-        v4d e = {elapsed[j[0]], elapsed[j[1]], elapsed[j[2]], elapsed[j[3]]}, y, v;
-        switch (g->kind) {
-        case HOOKE_KEYFRAME_LINEAR: {
-            v4d s = VMIN(VMAX(e * V(inverse), V(0)), V(1));
-            y = V(origin) + V(a) * s;
-            v = V(a * (1 * inverse));
-            break;
-        }
-        case HOOKE_KEYFRAME_CUBIC: {
-            v4d s = e * V(inverse);
-            v4d x = V(g->c) * s;
-            x = (x + V(g->b)) * s;
-            x = (x + V(a)) * s;
-            v4d rate = V(g->c) * (V(3) * s);
-            rate = (rate + V(g->b) * V(2)) * s;
-            rate = (rate + V(a)) * V(inverse);
-            y = V(origin) + x;
-            v = rate;
-            break;
-        }
-        case HOOKE_KEYFRAME_BEZIER: {
-            v4d p = e * V(inverse), shape, slope, s;
-            v4i solved;
-            bezier_solve(&lanes, &p, &shape, &slope, &s, &solved);
-            y = V(origin) + V(a) * shape;
-            v = V(a) * (slope * V(inverse));
+    v4d t = *phase + V(now);
+    v4d n = (t * V(clock->inverse) + V(0x1.8p52)) - V(0x1.8p52);
+    v4d r = (t - n * V(clock->high)) - n * V(clock->low);
+    v4d e = select4((v4i)(r < V(0)), r, r + V(clock->duration)) - V(g->start);
+    switch (kind) {
+    case HOOKE_KEYFRAME_LINEAR: {
+        v4d s = VMIN(VMAX(e * V(inverse), V(0)), V(1));
+        *y = V(origin) + V(a) * s;
+        *v = V(a * (1 * inverse));
+        break;
+    }
+    case HOOKE_KEYFRAME_CUBIC: {
+        v4d s = e * V(inverse);
+        v4d p = V(g->c) * s;
+        p = (p + V(g->b)) * s;
+        p = (p + V(a)) * s;
+        v4d rate = V(g->c) * (V(3) * s);
+        rate = (rate + V(g->b) * V(2)) * s;
+        rate = (rate + V(a)) * V(inverse);
+        *y = V(origin) + p;
+        *v = rate;
+        break;
+    }
+    case HOOKE_KEYFRAME_BEZIER: {
+        v4d p = e * V(inverse), shape, slope, s;
+        v4i solved;
+        bezier_solve(lanes, &p, &shape, &slope, &s, &solved);
+        *y = V(origin) + V(a) * shape;
+        *v = V(a) * (slope * V(inverse));
+        if (!(solved[0] & solved[1] & solved[2] & solved[3])) {
+            const double *q = g->bezier;
             for (int lane = 0; lane < 4; lane++) {
                 if (solved[lane]) continue;
                 double fs, fd;
                 curve_fallback(q[0], q[1], q[4], q[5], p[lane], s[lane], &fs, &fd);
-                y[lane] = origin + a * fs;
-                v[lane] = a * (fd * inverse);
-            }
-            break;
-        }
-        default: {  // HOOKE_KEYFRAME_SPRING
-            v4d x = {value[j[0]], value[j[1]], value[j[2]], value[j[3]]};
-            v4d u = {velocity[j[0]], velocity[j[1]], velocity[j[2]], velocity[j[3]]};
-            v4d d = x - V(g->target);
-            y = V(g->target) + (V(g->m11) * d + V(g->m12) * u);
-            v = V(g->m21) * d + V(g->m22) * u;
-            v4i exact = (v4i)(e < V(stepping));
-            if (any4(exact)) {
-                for (int lane = 0; lane < 4; lane++) {
-                    if (!exact[lane]) continue;
-                    double fy, fv;
-                    keyframe_spring_exact(g, e[lane], &fy, &fv);
-                    y[lane] = fy;
-                    v[lane] = fv;
-                }
+                (*y)[lane] = origin + a * fs;
+                (*v)[lane] = a * (fd * inverse);
             }
         }
+        break;
+    }
+    default: {  // HOOKE_KEYFRAME_SPRING
+        v4d d = *x - V(g->target);
+        *y = V(g->target) + (V(g->m11) * d + V(g->m12) * *u);
+        *v = V(g->m21) * d + V(g->m22) * *u;
+        v4i exact = (v4i)(e < V(stepping));
+        if (any4(exact)) {
+            for (int lane = 0; lane < 4; lane++) {
+                if (!exact[lane]) continue;
+                double fy, fv;
+                keyframe_spring_exact(g, e[lane], &fy, &fv);
+                (*y)[lane] = fy;
+                (*v)[lane] = fv;
+            }
         }
-        for (int lane = 3; lane >= 0; lane--) {
-            value[j[lane]] = y[lane];
-            velocity[j[lane]] = v[lane];
-        }
+    }
     }
 }
 
-/// Per block of KEYFRAME_BLOCK animations, `FastKeyframesKernel`'s two loops: time in the loop
-/// (the loop clock: fmod's exact result by multiplications), segment and time within it, a list
-/// per segment; then each segment's list with its constants.
-HOOKE_INLINE void keyframes(const hooke_keyframe_timeline *t, const double *phase, double *value, double *velocity,
+#define KEYFRAME_LOOP(KIND)                                                                              \
+    for (; i + 4 <= end; i += 4) {                                                                       \
+        v4d p = LOAD4(phase), x = KIND == HOOKE_KEYFRAME_SPRING ? LOAD4(value) : V(0);                   \
+        v4d u = KIND == HOOKE_KEYFRAME_SPRING ? LOAD4(velocity) : V(0), y, v;                            \
+        keyframe_quad(&g, KIND, &c, &lanes, &p, &x, &u, now, stepping, &y, &v);                           \
+        STORE4(value, y);                                                                                \
+        STORE4(velocity, v);                                                                             \
+    }
+
+/// `FastKeyframesKernel`'s run: the slots [start, end), all in `segment` at frame time `now`, four
+/// contiguous slots per vector; a last partial four repeats the last slot and stores only its own.
+HOOKE_INLINE void keyframes(const hooke_keyframe_segment *segment, const hooke_loop_clock *clock,
+                            const double *restrict phase, double *restrict value, double *restrict velocity,
                             double now, double stepping, ptrdiff_t start, ptrdiff_t end) {
-    int32_t list[HOOKE_KEYFRAME_MAX_SEGMENTS][KEYFRAME_BLOCK];
-    double elapsed[KEYFRAME_BLOCK];
-    const double duration = t->duration, inverse = t->inverse, high = t->high, low = t->low;
-    const double b1 = t->bounds[0], b2 = t->bounds[1], b3 = t->bounds[2];
-    double starts[HOOKE_KEYFRAME_MAX_SEGMENTS];
-    for (int k = 0; k < HOOKE_KEYFRAME_MAX_SEGMENTS; k++) starts[k] = k < t->count ? t->segments[k].start : 0;
-    for (ptrdiff_t s = start; s < end; s += KEYFRAME_BLOCK) {
-        ptrdiff_t n = end - s < KEYFRAME_BLOCK ? end - s : KEYFRAME_BLOCK;
-        ptrdiff_t counts[HOOKE_KEYFRAME_MAX_SEGMENTS] = {0};
-        for (ptrdiff_t j = 0; j < n; j++) {
-            double x = phase[s + j] + now;
-            double m = (x * inverse + 0x1.8p52) - 0x1.8p52;
-            double r = (x - m * high) - m * low;
-            double local = r < 0 ? r + duration : r;
-            int k = (local >= b1) + (local >= b2) + (local >= b3);
-            elapsed[j] = local - starts[k];
-            list[k][counts[k]++] = (int32_t)j;
+    const hooke_keyframe_segment g = *segment;
+    const hooke_loop_clock c = *clock;
+    const double *q = g.bezier;
+    bezier_lanes lanes = {V(q[0]), V(q[1]), V(q[4]), V(q[5]), V(q[2]), V(q[3]), V(q[6]), V(q[7]), V(q[8]),
+                          V(q[9]), V(q[10]), V(q[11]), V(q[12])};
+    ptrdiff_t i = start;
+    switch (g.kind) {
+    case HOOKE_KEYFRAME_LINEAR: KEYFRAME_LOOP(HOOKE_KEYFRAME_LINEAR) break;
+    case HOOKE_KEYFRAME_CUBIC: KEYFRAME_LOOP(HOOKE_KEYFRAME_CUBIC) break;
+    case HOOKE_KEYFRAME_BEZIER: KEYFRAME_LOOP(HOOKE_KEYFRAME_BEZIER) break;
+    default: KEYFRAME_LOOP(HOOKE_KEYFRAME_SPRING) break;
+    }
+    if (i < end) {
+        v4d p, x, u, y, v;
+        for (int lane = 0; lane < 4; lane++) {
+            ptrdiff_t j = i + lane < end ? i + lane : end - 1;
+            p[lane] = phase[j]; x[lane] = value[j]; u[lane] = velocity[j];
         }
-        for (int k = 0; k < t->count; k++)
-            keyframe_segment(t->segments + k, list[k], counts[k], elapsed, value + s, velocity + s, stepping);
+        keyframe_quad(&g, g.kind, &c, &lanes, &p, &x, &u, now, stepping, &y, &v);
+        for (int lane = 0; i + lane < end; lane++) {
+            value[i + lane] = y[lane];
+            velocity[i + lane] = v[lane];
+        }
     }
 }
 
-void hooke_limit_keyframes_base(const hooke_keyframe_timeline *timeline, const double *phase, double *value,
-                                double *velocity, double now, double stepping, ptrdiff_t start, ptrdiff_t end) {
-    keyframes(timeline, phase, value, velocity, now, stepping, start, end);
+void hooke_limit_keyframes_base(const hooke_keyframe_segment *segment, const hooke_loop_clock *clock,
+                                const double *phase, double *value, double *velocity, double now, double stepping,
+                                ptrdiff_t start, ptrdiff_t end) {
+    keyframes(segment, clock, phase, value, velocity, now, stepping, start, end);
 }
 
-HOOKE_AVX2 void hooke_limit_keyframes_avx2(const hooke_keyframe_timeline *timeline, const double *phase, double *value,
-                                           double *velocity, double now, double stepping, ptrdiff_t start,
-                                           ptrdiff_t end) {
-    keyframes(timeline, phase, value, velocity, now, stepping, start, end);
+HOOKE_AVX2 void hooke_limit_keyframes_avx2(const hooke_keyframe_segment *segment, const hooke_loop_clock *clock,
+                                           const double *phase, double *value, double *velocity, double now,
+                                           double stepping, ptrdiff_t start, ptrdiff_t end) {
+    keyframes(segment, clock, phase, value, velocity, now, stepping, start, end);
 }
 
 // MARK: floor

@@ -51,15 +51,18 @@ public struct KeyframesPopulation: Sendable {
     }
 }
 
-/// `fast` for `keyframes`: the population grouped by timeline once at set-up (each timeline's
-/// segments are constants of its group), then, a block of `blockSize` animations at a time, two
-/// loops. The first finds each animation's time in its loop (`LoopClock.wrap`: fmod's exact result
-/// in a few multiplications instead of glibc's bit loop), its segment and the time within it
-/// (comparisons with the segment starts, selects), kept on the stack, and lists the animation under
-/// its segment. The second evaluates each segment's list with that segment's constants and no
-/// switch per animation, four at a time (`SIMD4`): cubic (Hermite, Horner's rule) and linear
-/// segments, timing-curve Béziers through `BezierLanes` (the model's fast path; the model for the
-/// lanes it does not accept), and springs by their one-frame transition (below).
+/// `fast` for `keyframes`: the population grouped by timeline once at set-up, and within each group
+/// sorted by phase. All of a group share one loop period, so at any frame time t the slots' loop
+/// times (phase + t) mod duration rise along the group, drop once where the loop wraps, and rise
+/// again: each segment's animations are at most two contiguous runs of slots, found per frame by
+/// binary searches (`forEachRun`: the wrap, then each segment start; the same comparisons as one
+/// animation at a time would make — the loop time is monotone in the phase — so the same segment
+/// for every animation). Each run is evaluated with its segment's constants four slots at a time
+/// (`SIMD4`), loads and stores contiguous: loop time (`LoopClock.wrap`: fmod's exact result in a
+/// few multiplications instead of glibc's bit loop), time within the segment, then cubic (Hermite,
+/// Horner's rule) and linear segments, timing-curve Béziers through `BezierLanes` (the model's fast
+/// path; the model for the lanes it does not accept), and springs by their one-frame transition
+/// (below).
 ///
 /// Springs: under a fixed frame interval Δ, an animation at least `stepping` = 1.5Δ into a spring
 /// segment was at least 0.5Δ into the same segment at the previous frame (its loop time is past
@@ -75,8 +78,9 @@ public struct KeyframesPopulation: Sendable {
 /// Assumes a fixed frame interval: each `advance` is one Δ after the previous (the runner's
 /// frames 1, 2, 3, …); keyframe timelines are not retargeted by definition.
 ///
-/// Layout (struct of arrays, slots in timeline order, `slot[i]` maps animation i to its slot):
-/// phase, value, velocity: 24 bytes per animation; the timelines' segments are shared.
+/// Layout (struct of arrays, slots in timeline order and by phase within a timeline, `slot[i]` maps
+/// animation i to its slot): phase, value, velocity: 24 bytes per animation; the timelines'
+/// segments are shared.
 final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
     typealias Quad = SIMD4<Double>
     /// One timeline's constants: its clock and where its segments are.
@@ -120,9 +124,7 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
     /// How far into a spring segment an animation advances by the one-frame transition: 1.5Δ.
     let stepping: Double
     var stateBytesPerAnimation: Int { 3 * 8 }
-    /// Animations per block (its lists and times are 3 KiB of stack), and the most segments a
-    /// timeline may have.
-    static let blockSize = 128
+    /// The most segments a timeline may have.
     static let maximumSegments = 4
 
     /// `steppingSprings` false: every spring evaluated exactly every frame (bit for bit `naive`;
@@ -147,6 +149,7 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
         for t in timelines.indices {
             let start = order.count
             order += (0..<population.count).filter { population.timelineIndex[$0] == t }
+                .sorted { (population.phase[$0], $0) < (population.phase[$1], $1) }
             groups.append((t, start..<order.count))
         }
         self.groups = groups
@@ -185,17 +188,6 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
                        lanes: lanes, curve: curve, spring: spring, target: segment.origin + segment.a, step: step)
     }
 
-    /// The lists of one block: for each segment, the block's animations in it (offsets from the
-    /// block's first slot), and each animation's time within its segment, on the stack.
-    struct Lists {
-        var storage = (SIMD64<Int32>(), SIMD64<Int32>(), SIMD64<Int32>(), SIMD64<Int32>(),
-                       SIMD64<Int32>(), SIMD64<Int32>(), SIMD64<Int32>(), SIMD64<Int32>())
-        var times = (SIMD64<Double>(), SIMD64<Double>())
-        /// Each list's length (an `Int` each, not lanes of one vector: a lane written and the
-        /// whole vector read back stalls store forwarding, once per animation).
-        var counts = (0, 0, 0, 0)
-    }
-
     func advance(_ range: Range<Int>, to frame: Int) {
         evaluate(range, time: Double(frame) * frameInterval, stepping: stepping)
         blackHole(value.base)
@@ -205,58 +197,68 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
     /// segment advanced from their stored state (+∞: every animation exactly).
     private func evaluate(_ range: Range<Int>, time: Double, stepping: Double) {
         let y = value.base, v = velocity.base, p = phase.base
-        var lists = Lists()
-        withUnsafeMutableBytes(of: &lists) { bytes in
-            let list = (bytes.baseAddress! + MemoryLayout<Lists>.offset(of: \.storage)!).assumingMemoryBound(to: Int32.self)
-            let times = (bytes.baseAddress! + MemoryLayout<Lists>.offset(of: \.times)!).assumingMemoryBound(to: Double.self)
-            let counts = (bytes.baseAddress! + MemoryLayout<Lists>.offset(of: \.counts)!).assumingMemoryBound(to: Int.self)
-            timelines.withUnsafeBufferPointer { timelines in
-              segments.withUnsafeBufferPointer { segments in
-                // Indices, not `for group in groups`: a debug build's array iterator allocates a
-                // coroutine frame per element.
-                for g in groups.indices {
-                    let group = groups[g]
-                    let slots = group.slots.clamped(to: range)
-                    let timeline = timelines[group.timeline]
-                    let clock = timeline.clock, (b1, b2, b3) = timeline.bounds
-                    var start = slots.lowerBound
-                    while start < slots.upperBound {
-                        let end = min(start + Self.blockSize, slots.upperBound)
-                        // Loop 1: time in the loop, segment, time in the segment.
-                        counts.update(repeating: 0, count: Self.maximumSegments)
-                        for i in start..<end {
-                            let local = clock.wrap(p[i] + time)
-                            let k = (local >= b1 ? 1 : 0) &+ (local >= b2 ? 1 : 0) &+ (local >= b3 ? 1 : 0)
-                            let segmentStart = local >= b3 ? b3 : local >= b2 ? b2 : local >= b1 ? b1 : 0
-                            times[i &- start] = local - segmentStart
-                            list[k &* Self.blockSize &+ counts[k]] = Int32(truncatingIfNeeded: i &- start)
-                            counts[k] &+= 1
-                        }
-                        // Loop 2: each segment's list with its constants.
-                        for k in 0..<timeline.count {
-                            evaluate(segments.baseAddress! + (timeline.first &+ k), list + k &* Self.blockSize,
-                                     count: counts[k], times: times, y + start, v + start, stepping: stepping)
-                        }
-                        start = end
-                    }
+        segments.withUnsafeBufferPointer { segments in
+            // Indices, not `for group in groups`: a debug build's array iterator allocates a
+            // coroutine frame per element.
+            for g in groups.indices {
+                let group = groups[g]
+                let timeline = timelines[group.timeline]
+                forEachRun(timeline, group.slots.clamped(to: range), time: time, p) { k, run in
+                    evaluate(segments.baseAddress! + (timeline.first &+ k), run, clock: timeline.clock, time: time,
+                             p, y, v, stepping: stepping)
                 }
-              }
             }
         }
     }
 
-    /// Evaluates `segment` for the `count` animations `list[0..<count]` (offsets from `y` and `v`),
-    /// whose times within the segment are `times` at the same offsets: `KeyframeSegment.valueAndVelocity`'s
-    /// operations, springs from `stepping` by their one-frame transition.
+    /// Calls `body(k, run)` for each run of slots of `slots` (sorted by phase, of one timeline's
+    /// group) that are in the timeline's segment k at frame time `time`: the loop times rise from
+    /// the first slot up to the wrap (the first slot whose loop time is below the first's, found by
+    /// bisection), and again from there; within each rise, segment k ends at the first slot whose
+    /// loop time reaches segment k + 1's start.
     @inline(__always)
-    private func evaluate(_ segment: UnsafePointer<Segment>, _ list: UnsafeMutablePointer<Int32>, count: Int,
-                          times: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+    func forEachRun(_ timeline: Timeline, _ slots: Range<Int>, time: Double, _ p: UnsafeMutablePointer<Double>,
+                    _ body: (Int, Range<Int>) -> Void) {
+        guard !slots.isEmpty else { return }
+        let clock = timeline.clock, (b1, b2, b3) = timeline.bounds
+        @inline(__always) func local(_ i: Int) -> Double { clock.wrap(p[i] + time) }
+        /// The first slot of `range` where `reached` holds (it holds from some slot on), by bisection.
+        @inline(__always) func first(_ range: Range<Int>, _ reached: (Double) -> Bool) -> Int {
+            var (low, high) = (range.lowerBound, range.upperBound)
+            while low < high {
+                let middle = low &+ (high &- low) >> 1
+                if reached(local(middle)) { high = middle } else { low = middle &+ 1 }
+            }
+            return low
+        }
+        @inline(__always) func split(_ rise: Range<Int>) {
+            var lower = rise.lowerBound
+            for k in 0..<timeline.count {
+                let bound = k == 0 ? b1 : k == 1 ? b2 : b3
+                let upper = k &+ 1 < timeline.count ? first(lower..<rise.upperBound) { $0 >= bound } : rise.upperBound
+                if lower < upper { body(k, lower..<upper) }
+                lower = upper
+            }
+        }
+        let start = local(slots.lowerBound)
+        let wrap = first(slots) { $0 < start }
+        split(slots.lowerBound..<wrap)
+        split(wrap..<slots.upperBound)
+    }
+
+    /// Evaluates `segment` for the slots of `run` (all in it at frame time `time`):
+    /// `KeyframeSegment.valueAndVelocity`'s operations, springs from `stepping` by their one-frame
+    /// transition.
+    @inline(__always)
+    private func evaluate(_ segment: UnsafePointer<Segment>, _ run: Range<Int>, clock: LoopClock, time: Double,
+                          _ p: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
                           _ v: UnsafeMutablePointer<Double>, stepping: Double) {
         let inverse = segment.pointee.inverseDuration, origin = segment.pointee.origin, a = segment.pointee.a
+        let start = segment.pointee.start
         switch segment.pointee.kind {
         case .cubic:
             let b = Quad(repeating: segment.pointee.b), c = Quad(repeating: segment.pointee.c)
-            quads(list, count: count, times, y, v, readsState: false) { e, _, _ in
+            quads(run, clock, time, start, p, y, v, readsState: false) { e, _, _ in
                 let s = e * inverse
                 var x = c * s
                 x += b
@@ -271,13 +273,13 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
                 return (origin + x, rate)
             }
         case .linear:
-            quads(list, count: count, times, y, v, readsState: false) { e, _, _ in
+            quads(run, clock, time, start, p, y, v, readsState: false) { e, _, _ in
                 let s = BezierLanes.clamp(e * inverse)
                 return (origin + a * s, Quad(repeating: a * (1 * inverse)))
             }
         case .bezier:
             let lanes = segment.pointee.lanes
-            quads(list, count: count, times, y, v, readsState: false) { e, _, _ in
+            quads(run, clock, time, start, p, y, v, readsState: false) { e, _, _ in
                 let s = e * inverse
                 let (guess, low) = lanes.guess(s)
                 var (shape, slope, solved) = lanes.solve(s, guess: guess, low: low)
@@ -289,9 +291,8 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
                 return (origin + a * shape, a * (slope * inverse))
             }
         case .curve:
-            for n in 0..<count {
-                let i = Int(list[n])
-                let point = segment.pointee.curve.valueAndVelocity(at: times[i] * inverse)
+            for i in run {
+                let point = segment.pointee.curve.valueAndVelocity(at: (clock.wrap(p[i] + time) - start) * inverse)
                 (y[i], v[i]) = (origin + a * point.value, a * (point.velocity * inverse))
             }
         case .spring:
@@ -299,7 +300,7 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
             let m11 = Quad(repeating: m.m11), m12 = Quad(repeating: m.m12)
             let m21 = Quad(repeating: m.m21), m22 = Quad(repeating: m.m22)
             let b = segment.pointee.b, from = Quad(repeating: stepping)
-            quads(list, count: count, times, y, v, readsState: true) { e, x, u in
+            quads(run, clock, time, start, p, y, v, readsState: true) { e, x, u in
                 let d = x - target
                 var position = target + (m11 * d + m12 * u)
                 var rate = m21 * d + m22 * u
@@ -315,27 +316,38 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
         }
     }
 
-    /// `body` on the listed animations four at a time (the last one repeated into the lanes past
-    /// the end): time within the segment, and with `readsState` the stored value and velocity, in;
-    /// value and velocity out.
+    /// `body` on the slots of `run` four at a time, contiguous: time within the segment (loop time
+    /// less the segment's `start`), and with `readsState` the stored value and velocity, in; value
+    /// and velocity out. A last partial four repeats the run's last slot into the lanes past its end
+    /// and stores only the run's lanes.
     @inline(__always)
-    private func quads(_ list: UnsafeMutablePointer<Int32>, count: Int, _ times: UnsafeMutablePointer<Double>,
-                       _ y: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, readsState: Bool,
-                       _ body: (Quad, Quad, Quad) -> (Quad, Quad)) {
-        var n = 0
-        while n < count {
-            let last = count &- 1
-            let i0 = Int(list[n]), i1 = Int(list[min(n &+ 1, last)])
-            let i2 = Int(list[min(n &+ 2, last)]), i3 = Int(list[min(n &+ 3, last)])
-            let e = Quad(times[i0], times[i1], times[i2], times[i3])
-            let (position, rate) = readsState
-                ? body(e, Quad(y[i0], y[i1], y[i2], y[i3]), Quad(v[i0], v[i1], v[i2], v[i3]))
-                : body(e, .zero, .zero)
-            y[i3] = position[3]; v[i3] = rate[3]
-            y[i2] = position[2]; v[i2] = rate[2]
-            y[i1] = position[1]; v[i1] = rate[1]
-            y[i0] = position[0]; v[i0] = rate[0]
-            n &+= 4
+    private func quads(_ run: Range<Int>, _ clock: LoopClock, _ time: Double, _ start: Double,
+                       _ p: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+                       _ v: UnsafeMutablePointer<Double>, readsState: Bool, _ body: (Quad, Quad, Quad) -> (Quad, Quad)) {
+        @inline(__always) func load(_ base: UnsafeMutablePointer<Double>, _ i: Int) -> Quad {
+            UnsafeRawPointer(base + i).loadUnaligned(as: Quad.self)
+        }
+        @inline(__always) func store(_ x: Quad, _ base: UnsafeMutablePointer<Double>, _ i: Int) {
+            UnsafeMutableRawPointer(base + i).storeBytes(of: x, as: Quad.self)
+        }
+        let t = Quad(repeating: time), origin = Quad(repeating: start)
+        var i = run.lowerBound
+        while i &+ 4 <= run.upperBound {
+            let e = clock.wrap(load(p, i) + t) - origin
+            let (position, rate) = readsState ? body(e, load(y, i), load(v, i)) : body(e, .zero, .zero)
+            store(position, y, i)
+            store(rate, v, i)
+            i &+= 4
+        }
+        guard i < run.upperBound else { return }
+        let last = run.upperBound &- 1
+        let j = (i, min(i &+ 1, last), min(i &+ 2, last), last)
+        @inline(__always) func gather(_ base: UnsafeMutablePointer<Double>) -> Quad { Quad(base[j.0], base[j.1], base[j.2], base[j.3]) }
+        let e = clock.wrap(gather(p) + t) - origin
+        let (position, rate) = readsState ? body(e, gather(y), gather(v)) : body(e, .zero, .zero)
+        for lane in 0..<(run.upperBound &- i) {
+            y[i &+ lane] = position[lane]
+            v[i &+ lane] = rate[lane]
         }
     }
 
@@ -369,6 +381,14 @@ struct LoopClock {
         let n = (x * inverse + 0x1.8p52) - 0x1.8p52
         let r = (x - n * high) - n * low
         return r < 0 ? r + duration : r
+    }
+
+    /// `wrap` lane by lane, the same operations.
+    @inline(__always)
+    func wrap(_ x: SIMD4<Double>) -> SIMD4<Double> {
+        let n = (x * inverse + 0x1.8p52) - 0x1.8p52
+        let r = (x - n * high) - n * low
+        return r.replacing(with: r + duration, where: r .< 0)
     }
 }
 

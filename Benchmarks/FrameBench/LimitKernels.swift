@@ -168,23 +168,22 @@ final class LimitCurveKernel: FrameKernel, @unchecked Sendable {
     }
 }
 
-/// `limit` and `limit-avx2` for `keyframes`: `hooke_limit_keyframes_*` per timeline group on
-/// `FastKeyframesKernel`'s columns (phase, value, velocity; from its frame-0 state), with its
-/// segments' constants as C structs built once: the same blocks, lists and one-frame spring
-/// transitions, four lanes per vector; Bézier lanes the fast solve does not accept go to C's
-/// Newton-in-a-bracket, the others are `fast`'s operations.
+/// `limit` and `limit-avx2` for `keyframes`: `hooke_limit_keyframes_*` per run of `fast`'s
+/// (`FastKeyframesKernel.forEachRun`: the slots of one timeline in one segment at this frame,
+/// contiguous) on its columns (phase, value, velocity; from its frame-0 state), with its segments'
+/// constants as C structs built once: four contiguous slots per vector, springs stepped by the same
+/// one-frame transition; Bézier lanes the fast solve does not accept go to C's Newton-in-a-bracket,
+/// the others are `fast`'s operations.
 final class LimitKeyframesKernel: LimitKernel<FastKeyframesKernel>, FrameKernel, @unchecked Sendable {
     let segments: UnsafeMutableBufferPointer<hooke_keyframe_segment>
-    let timelines: UnsafeMutableBufferPointer<hooke_keyframe_timeline>
+    let clocks: UnsafeMutableBufferPointer<hooke_loop_clock>
 
     override init(_ fast: FastKeyframesKernel, avx2: Bool) {
         segments = .allocate(capacity: fast.segments.count)
         _ = segments.initialize(from: fast.segments.map(Self.segment))
-        timelines = .allocate(capacity: fast.timelines.count)
-        _ = timelines.initialize(from: fast.timelines.map { [segments] t in
-            hooke_keyframe_timeline(duration: t.clock.duration, inverse: t.clock.inverse, high: t.clock.high, low: t.clock.low,
-                                    bounds: t.bounds, segments: UnsafePointer(segments.baseAddress! + t.first),
-                                    count: Int32(t.count))
+        clocks = .allocate(capacity: fast.timelines.count)
+        _ = clocks.initialize(from: fast.timelines.map {
+            hooke_loop_clock(duration: $0.clock.duration, inverse: $0.clock.inverse, high: $0.clock.high, low: $0.clock.low)
         })
         super.init(fast, avx2: avx2)
     }
@@ -214,18 +213,20 @@ final class LimitKeyframesKernel: LimitKernel<FastKeyframesKernel>, FrameKernel,
     }
 
     func advance(_ range: Range<Int>, to frame: Int) {
-        let f = fast
+        let f = fast, avx2 = avx2
         let now = Double(frame) * f.frameInterval
-        for group in f.groups {
-            let slots = group.slots.clamped(to: range)
-            guard !slots.isEmpty else { continue }
-            let timeline = UnsafePointer(timelines.baseAddress! + group.timeline)
-            if avx2 {
-                hooke_limit_keyframes_avx2(timeline, f.phase.base, f.value.base, f.velocity.base, now, f.stepping,
-                                           slots.lowerBound, slots.upperBound)
-            } else {
-                hooke_limit_keyframes_base(timeline, f.phase.base, f.value.base, f.velocity.base, now, f.stepping,
-                                           slots.lowerBound, slots.upperBound)
+        let p = f.phase.base, y = f.value.base, v = f.velocity.base
+        for g in f.groups.indices {
+            let group = f.groups[g]
+            let timeline = f.timelines[group.timeline]
+            let clock = UnsafePointer(clocks.baseAddress! + group.timeline)
+            f.forEachRun(timeline, group.slots.clamped(to: range), time: now, p) { k, run in
+                let segment = UnsafePointer(segments.baseAddress! + (timeline.first + k))
+                if avx2 {
+                    hooke_limit_keyframes_avx2(segment, clock, p, y, v, now, f.stepping, run.lowerBound, run.upperBound)
+                } else {
+                    hooke_limit_keyframes_base(segment, clock, p, y, v, now, f.stepping, run.lowerBound, run.upperBound)
+                }
             }
         }
     }
@@ -233,7 +234,7 @@ final class LimitKeyframesKernel: LimitKernel<FastKeyframesKernel>, FrameKernel,
     override func release() {
         super.release()
         segments.deallocate()
-        timelines.deallocate()
+        clocks.deallocate()
     }
 }
 

@@ -58,8 +58,7 @@ enum { HOOKE_CURVE_BEZIER = 0, HOOKE_CURVE_LINEAR, HOOKE_CURVE_CIRCULAR_IN, HOOK
 void hooke_limit_curve_base(const hooke_curve_columns *columns, int kind, double now, ptrdiff_t start, ptrdiff_t end);
 void hooke_limit_curve_avx2(const hooke_curve_columns *columns, int kind, double now, ptrdiff_t start, ptrdiff_t end);
 
-/// The most segments a `keyframes` timeline may have, and the segment kinds (`FastKeyframesKernel.Segment.Kind`'s).
-enum { HOOKE_KEYFRAME_MAX_SEGMENTS = 4 };
+/// The `keyframes` segment kinds (`FastKeyframesKernel.Segment.Kind`'s).
 enum { HOOKE_KEYFRAME_LINEAR = 0, HOOKE_KEYFRAME_BEZIER, HOOKE_KEYFRAME_CUBIC, HOOKE_KEYFRAME_SPRING };
 
 /// One keyframe segment's constants (`KeyframeSegment`'s start, 1/duration, origin, a, b, c); for a
@@ -73,24 +72,23 @@ typedef struct {
     double bezier[13];
 } hooke_keyframe_segment;
 
-/// One looping timeline: its loop clock (duration, 1/duration, the duration's Veltkamp halves), the
-/// start times of segments 1, 2, 3 (+∞ where it has none) and its `count` segments.
+/// A timeline's loop clock (`LoopClock`): duration, 1/duration, the duration's Veltkamp halves.
 typedef struct {
     double duration, inverse, high, low;
-    double bounds[3];
-    const hooke_keyframe_segment *segments;
-    int count;
-} hooke_keyframe_timeline;
+} hooke_loop_clock;
 
-/// `keyframes`: the slots [start, end) of one timeline's group at frame time `now` (phase in, value
-/// and velocity out): the time in the loop and in its segment, then each segment's animations with
-/// its constants. A spring animation at least `stepping` seconds into its segment advances its own
-/// value and velocity by the segment's one-frame transition (under a fixed frame interval they are
-/// the previous frame's, in the same segment); the others are evaluated exactly (+∞: all of them).
-void hooke_limit_keyframes_base(const hooke_keyframe_timeline *timeline, const double *phase, double *value,
-                                double *velocity, double now, double stepping, ptrdiff_t start, ptrdiff_t end);
-void hooke_limit_keyframes_avx2(const hooke_keyframe_timeline *timeline, const double *phase, double *value,
-                                double *velocity, double now, double stepping, ptrdiff_t start, ptrdiff_t end);
+/// `keyframes`: one run of slots [start, end), all in `segment` at frame time `now` (phase in,
+/// value and velocity out; `FastKeyframesKernel.forEachRun` finds the runs): the loop time by
+/// `clock`, the time within the segment, value and velocity. A spring animation at least
+/// `stepping` seconds into its segment advances its own value and velocity by the segment's
+/// one-frame transition (under a fixed frame interval they are the previous frame's, in the same
+/// segment); the others are evaluated exactly (+∞: all of them).
+void hooke_limit_keyframes_base(const hooke_keyframe_segment *segment, const hooke_loop_clock *clock,
+                                const double *phase, double *value, double *velocity, double now, double stepping,
+                                ptrdiff_t start, ptrdiff_t end);
+void hooke_limit_keyframes_avx2(const hooke_keyframe_segment *segment, const hooke_loop_clock *clock,
+                                const double *phase, double *value, double *velocity, double now, double stepping,
+                                ptrdiff_t start, ptrdiff_t end);
 
 /// The bandwidth floor: reads `reads` columns and writes `writes` columns over [start, end), the
 /// bytes a kernel moves per animation with almost no arithmetic (each written column becomes the
