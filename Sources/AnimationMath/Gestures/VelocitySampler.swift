@@ -26,7 +26,9 @@ public struct VelocitySampler<Value: VectorArithmetic> {
     @usableFromInline var third: (value: Value, time: Double)?
 
     /// The time of the newest accepted sample with a new time; `nil` before the first sample.
-    public private(set) var lastTime: Double?
+    /// (`package`: the tests read it to pin which samples were accepted; SwiftUI shows no such
+    /// property.)
+    package private(set) var lastTime: Double?
 
     /// An empty sampler (velocity zero).
     public init() {}

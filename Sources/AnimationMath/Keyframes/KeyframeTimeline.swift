@@ -23,8 +23,9 @@
 /// over a contiguous array of start times plus one closed form, and never allocates for `Double` or
 /// other inline values.
 public struct KeyframeTimeline<Value: VectorArithmetic> {
-    /// The resolved keyframes.
-    public let track: KeyframeTrack<Value>
+    /// The resolved keyframes (`package`: the frame harness reads their segments; a user evaluates
+    /// the timeline).
+    @usableFromInline package let track: KeyframeTrack<Value>
 
     /// Creates a timeline that starts at `initialValue` and runs through `keyframes` in order.
     ///

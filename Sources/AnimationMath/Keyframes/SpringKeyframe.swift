@@ -43,7 +43,9 @@ public struct SpringKeyframe<Value: VectorArithmetic> {
     }
 
     /// The segment's length: `duration`, or the spring's settling duration when it is `nil`.
-    public var resolvedDuration: Double { duration ?? spring.settlingDuration }
+    /// (`package`: `Keyframe.duration` is the public form; the frame harness's keyframes reference
+    /// reads it per spring keyframe.)
+    package var resolvedDuration: Double { duration ?? spring.settlingDuration }
 }
 
 extension SpringKeyframe: Sendable where Value: Sendable {}
