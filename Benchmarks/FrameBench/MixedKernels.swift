@@ -48,10 +48,27 @@ public struct MixedPopulation: Sendable {
         return animator
     }
 
+    /// Where value `index` — or frame `index` — falls in the retarget cycle, in 0..<`retargetPeriod`:
+    /// value i is retargeted on the frames of the same phase (i ≡ f mod `retargetPeriod`).
+    @inline(__always)
+    static func retargetPhase(_ index: Int) -> Int {
+        let remainder = index % retargetPeriod
+        return remainder < 0 ? remainder + retargetPeriod : remainder
+    }
+
     /// Applies frame `frame`'s retarget (if it is this value's turn) and evaluates the frame.
     @inline(__always)
     func tick(_ animator: inout Animator<Double>, index: Int, frame: Int, time: Double) -> Animator<Double>.Frame {
-        if (index &- frame) % Self.retargetPeriod == 0 {
+        tick(&animator, index: index, phase: Self.retargetPhase(index), frame: frame,
+             framePhase: Self.retargetPhase(frame), time: time)
+    }
+
+    /// `tick(_:index:frame:time:)` with the phases given: `phase`, the value's `retargetPhase`, and
+    /// `framePhase`, the frame's (a kernel keeps the values' phases instead of dividing every frame).
+    @inline(__always)
+    func tick(_ animator: inout Animator<Double>, index: Int, phase: Int, frame: Int, framePhase: Int,
+              time: Double) -> Animator<Double>.Frame {
+        if phase == framePhase {
             let sign: Double = (frame / Self.retargetPeriod) % 2 == 0 ? 1 : -1
             animator.setValue(animator.modelValue + sign * step[index],
                               animation: Self.animations[animationIndex[index]], at: time)
@@ -68,7 +85,7 @@ public struct MixedPopulation: Sendable {
 /// untouched: each slot runs `MixedPopulation.tick` with its own value's index, retarget schedule
 /// and step, exactly as `naive` does.
 /// Layout: `MemoryLayout<Animator<Double>>.stride` bytes inline per value (model, interval, clock,
-/// chain bookkeeping and three array references), its value index (8 bytes), value and velocity
+/// chain bookkeeping and three array references), its value index and retarget phase (16 bytes), value and velocity
 /// (16 bytes); each running animator's chain array lives on the heap, its entries holding the
 /// `.spring` integrator's state inline; a `repeatCount` entry's state storage is on the heap too.
 final class FastMixedKernel: FrameKernel, @unchecked Sendable {
@@ -78,10 +95,12 @@ final class FastMixedKernel: FrameKernel, @unchecked Sendable {
     let original: Column<Int>
     /// The slot of each value index (read by `state(of:)` only).
     let slot: [Int]
+    /// The retarget phase of each slot's value (`MixedPopulation.retargetPhase`).
+    let phase: Column<Int>
     let value: Column<Double>, velocity: Column<Double>
     let count: Int
     let frameInterval: Double
-    var stateBytesPerAnimation: Int { MemoryLayout<Animator<Double>>.stride + 8 + 16 }
+    var stateBytesPerAnimation: Int { MemoryLayout<Animator<Double>>.stride + 8 + 8 + 16 }
 
     init(_ population: MixedPopulation, frameInterval: Double) {
         self.population = population
@@ -94,6 +113,7 @@ final class FastMixedKernel: FrameKernel, @unchecked Sendable {
         for (j, index) in order.enumerated() { slot[index] = j }
         self.slot = slot
         original = Column(count: count) { order[$0] }
+        phase = Column(count: count) { MixedPopulation.retargetPhase(order[$0]) }
         animators = Column(count: count) { population.makeAnimator(order[$0]) }
         value = Column(repeating: 0, count: count)
         velocity = Column(repeating: 0, count: count)
@@ -101,9 +121,11 @@ final class FastMixedKernel: FrameKernel, @unchecked Sendable {
 
     func advance(_ range: Range<Int>, to frame: Int) {
         let time = Double(frame) * frameInterval
-        let a = animators.base, index = original.base, y = value.base, v = velocity.base
+        let a = animators.base, index = original.base, p = phase.base, y = value.base, v = velocity.base
+        let framePhase = MixedPopulation.retargetPhase(frame)
         for j in range {
-            let result = population.tick(&a[j], index: index[j], frame: frame, time: time)
+            let result = population.tick(&a[j], index: index[j], phase: p[j], frame: frame, framePhase: framePhase,
+                                         time: time)
             y[j] = result.value
             v[j] = result.velocity ?? 0
         }
@@ -115,7 +137,7 @@ final class FastMixedKernel: FrameKernel, @unchecked Sendable {
         return (value.base[j], velocity.base[j])
     }
 
-    func release() { animators.free(); original.free(); value.free(); velocity.free() }
+    func release() { animators.free(); original.free(); phase.free(); value.free(); velocity.free() }
 }
 
 /// One animated value as an object holding its animator, behind the `NaiveAnimation` protocol.
