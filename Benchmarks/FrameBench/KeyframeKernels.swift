@@ -324,11 +324,13 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
     private func quads(_ run: Range<Int>, _ clock: LoopClock, _ time: Double, _ start: Double,
                        _ p: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
                        _ v: UnsafeMutablePointer<Double>, readsState: Bool, _ body: (Quad, Quad, Quad) -> (Quad, Quad)) {
+        // Lane by lane: LLVM joins these into vector loads and stores (`loadUnaligned` and
+        // `storeBytes` of a SIMD4 stayed out-of-line calls, ~6 instructions each).
         @inline(__always) func load(_ base: UnsafeMutablePointer<Double>, _ i: Int) -> Quad {
-            UnsafeRawPointer(base + i).loadUnaligned(as: Quad.self)
+            Quad(base[i], base[i &+ 1], base[i &+ 2], base[i &+ 3])
         }
         @inline(__always) func store(_ x: Quad, _ base: UnsafeMutablePointer<Double>, _ i: Int) {
-            UnsafeMutableRawPointer(base + i).storeBytes(of: x, as: Quad.self)
+            base[i] = x[0]; base[i &+ 1] = x[1]; base[i &+ 2] = x[2]; base[i &+ 3] = x[3]
         }
         let t = Quad(repeating: time), origin = Quad(repeating: start)
         var i = run.lowerBound
