@@ -140,13 +140,19 @@ extension SwiftUISpringPopulation {
     /// The rule run exactly: each animation's `SpringIntegratorState` advanced to every frame time
     /// in turn, restarting toward the opposite interval from the frame at which it comes to rest.
     func ruleStates(frames: Int, frameInterval: Double) -> [(value: Double, velocity: Double)] {
+        ruleStates(frameNumbers: (0...frames).dropFirst(), frameInterval: frameInterval)
+    }
+
+    /// The rule run exactly through the frames `frameNumbers` (increasing; gaps allowed, as when an
+    /// app is suspended).
+    func ruleStates(frameNumbers: some Sequence<Int>, frameInterval: Double) -> [(value: Double, velocity: Double)] {
         typealias State = SpringIntegratorState<Double>
         return (0..<count).map { index in
             var state = State()
             var delta = interval[index]
             var begin = -phase[index]
             let stiffness = State.stiffness(response: response(index))
-            for frame in 0...frames where frame > 0 {
+            for frame in frameNumbers {
                 let now = Double(frame) * frameInterval
                 if state.advance(interval: delta, to: now - begin, stiffness: stiffness, dampingRatio: dampingFraction(index)) {
                     state = State()

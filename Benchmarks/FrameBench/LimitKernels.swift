@@ -54,11 +54,9 @@ final class LimitSwiftUISpringKernel: LimitKernel<FastSwiftUISpringKernel>, Fram
     func advance(_ range: Range<Int>, to frame: Int) {
         let f = fast
         let now = Double(frame) * f.frameInterval
-        // Whole lanes, as the Swift kernel splits them: a lane belongs to the chunk holding its first slot.
-        let w = Lanes.width
-        let lanes = ((range.lowerBound + w - 1) / w * w)..<((range.upperBound + w - 1) / w * w)
+        // Whole vectors, as the Swift kernel splits them.
         for group in f.groups {
-            let slots = group.slots.clamped(to: lanes)
+            let slots = group.slots.clamped(to: FastSwiftUISpringKernel.wholeVectors(range))
             guard !slots.isEmpty else { continue }
             if avx2 {
                 hooke_limit_swiftui_spring_avx2(f.offset.base, f.velocity.base, f.force.base, f.time.base, f.interval.base,

@@ -34,33 +34,40 @@ public struct SwiftUISpringPopulation: Sendable {
     }
 }
 
-/// `fast` for `swiftui-spring`: SwiftUI's integrator stepped two animations at a time (one SSE2 register).
+/// `fast` for `swiftui-spring`: SwiftUI's integrator stepped a register of animations at a time.
 ///
 /// The population is grouped by preset once at set-up (each group padded to a multiple of
-/// `Lanes.width` slots), so stiffness k and damping d are constants of the group, and two animations
-/// of a group are one `Lanes` value: each step is a call of the rule's own step function,
-/// `SpringIntegratorState<Lanes>.step` (inlined), whose operations on `Lanes` are, lane by lane,
-/// exactly those on `Double` — the same multiplications and additions in the same order, no FMA
-/// contraction (Swift does not contract, and the baseline x86-64 ISA has no FMA). A lane whose clock
-/// has reached its frame time keeps its state (a select), so rounds are branch-free; the clock rules
-/// are `advance`'s, and the finish rule is `SpringIntegratorState<Double>.isAtRest`'s operations lane by lane.
-/// So results are bit-identical to the rule run one animation at a time (`KernelFactory.errors`
-/// and `FrameKernelTests` check exactly 0).
+/// `laneAlignment` slots), so stiffness k and damping d are constants of the group, and
+/// `Lanes.width` animations of a group are one `Lanes` value (two in the baseline build's SSE2
+/// registers, four in an AVX build's; `Lanes.swift`): each step is a call of the rule's own step
+/// function, `SpringIntegratorState<Lanes>.step` (inlined), whose operations on `Lanes` are, lane by
+/// lane, exactly those on `Double` — the same multiplications and additions in the same order, no
+/// FMA contraction (Swift does not contract, whatever the ISA). The clock rules are `advance`'s and
+/// the finish rule is `SpringIntegratorState<Double>.isAtRest`'s operations lane by lane, so results
+/// are bit-identical to the rule run one animation at a time (`KernelFactory.errors` and
+/// `FrameKernelTests` check exactly 0).
 ///
-/// Blocks of `blockSize` slots go through the clock rules, the rounds and the finish rule before
-/// the next block (6 columns × 8 B × 256 = 12 KiB, inside L1), so each frame streams the population
-/// from memory once; each round counts the lanes that will still lag after it, so no empty round
-/// is run. Work is split between threads by whole lanes. (Four lanes per value, two SSE2 registers,
-/// ran 3 % more instructions: the spilled registers cost more than the wider loop saved.)
+/// A frame takes blocks of `blockSize` slots (6 columns × 8 B × 256 = 12 KiB, inside L1) through
+/// passes over the block, so the population streams from memory once per frame and each pass is a
+/// loop over independent vectors, bound by throughput (holding one vector in registers through all
+/// its steps, as the C limit does, is bound by the latency of the step's chain of dependent operations):
+/// 1. `startClocks`: which lanes lag their frame time (the clock rules rarely apply; only then is a clock written);
+/// 2. rounds of one `step` while any lane lags: while every lane of the block lags, without selects
+///    (the first two of the 2–3 rounds of a 120 Hz frame); else a lane that has reached its frame
+///    time keeps its state (a select), and each lane that no longer lags meets the finish rule;
+/// 3. `finish`, only when the last round stepped every lane (or there was none).
+/// Branches are per block (which kind of round, whether another) or rare (a restart, about one
+/// frame in a hundred per animation; a clock rule). Work is split between threads by whole vectors.
 ///
 /// Layout (struct of arrays, 6 columns of `Double`, 48 bytes per slot): the integrator state
 /// `offset`, `velocity`, `force`, `time` (the animation's own clock), the `interval` Δ and `begin`
 /// (the frame time the current run started, on the frame clock); k and d per preset.
 final class FastSwiftUISpringKernel: FrameKernel, @unchecked Sendable {
     typealias State = SpringIntegratorState<Double>
+    typealias Vector = LaneVector
     let offset: Column<Double>, velocity: Column<Double>, force: Column<Double>, time: Column<Double>
     let interval: Column<Double>, begin: Column<Double>
-    /// Slots, including the padding of each group to a multiple of `Lanes.width` (the runner splits these).
+    /// Slots, including the padding of each group to a multiple of `laneAlignment` (the runner splits these).
     let count: Int
     /// Slot of each animation.
     let slot: [Int]
@@ -68,7 +75,10 @@ final class FastSwiftUISpringKernel: FrameKernel, @unchecked Sendable {
     let groups: [(slots: Range<Int>, stiffness: Double, damping: Double)]
     let frameInterval: Double
     var stateBytesPerAnimation: Int { 6 * MemoryLayout<Double>.stride }
-    /// Slots per block (see the type's comment); a multiple of `Lanes.width`.
+    /// Groups start, and chunks are split, at multiples of this many slots: whole vectors for this
+    /// kernel (two or four lanes) and for the C limit (four).
+    static let laneAlignment = 4
+    /// Slots per block (see the type's comment); a multiple of `laneAlignment`.
     static let blockSize = 256
 
     init(_ population: SwiftUISpringPopulation, frameInterval: Double) {
@@ -79,7 +89,7 @@ final class FastSwiftUISpringKernel: FrameKernel, @unchecked Sendable {
             let members = (0..<population.count).filter { population.preset[$0] == k }
             let start = order.count
             order += members.map { $0 }
-            while order.count % Lanes.width != 0 { order.append(nil) }
+            while order.count % Self.laneAlignment != 0 { order.append(nil) }
             let stiffness = State.stiffness(response: preset.response)
             groups.append((start..<order.count, stiffness, State.damping(stiffness: stiffness, dampingRatio: preset.dampingFraction)))
         }
@@ -97,13 +107,17 @@ final class FastSwiftUISpringKernel: FrameKernel, @unchecked Sendable {
         begin = Column(count: count) { order[$0].map { -population.phase[$0] } ?? 0 }
     }
 
+    /// The slots of `range` this kernel advances: a vector belongs to the chunk holding its first slot.
+    static func wholeVectors(_ range: Range<Int>) -> Range<Int> {
+        let w = laneAlignment
+        return ((range.lowerBound + w - 1) / w * w)..<((range.upperBound + w - 1) / w * w)
+    }
+
     func advance(_ range: Range<Int>, to frame: Int) {
         let now = Double(frame) * frameInterval
-        // Whole lanes: a lane belongs to the chunk holding its first slot.
-        let w = Lanes.width
-        let lanes = ((range.lowerBound + w - 1) / w * w)..<((range.upperBound + w - 1) / w * w)
+        let vectors = Self.wholeVectors(range)
         for group in groups {
-            let slots = group.slots.clamped(to: lanes)
+            let slots = group.slots.clamped(to: vectors)
             var start = slots.lowerBound
             while start < slots.upperBound {
                 let end = min(start + Self.blockSize, slots.upperBound)
@@ -114,69 +128,149 @@ final class FastSwiftUISpringKernel: FrameKernel, @unchecked Sendable {
         blackHole(offset.base)
     }
 
+    /// Whether any lane of a block lags its frame time, and whether every lane does.
+    struct Lagging {
+        var any: Bool, all: Bool
+    }
+
     @inline(__always)
     private func advanceBlock(_ block: Range<Int>, now: Double, stiffness k: Double, damping d: Double) {
-        let x = offset.base, v = velocity.base, F = force.base, t = time.base
-        let delta = interval.base, b = begin.base
-        let h = State.step
-        let nowLanes = SIMD2<Double>(repeating: now), hLanes = SIMD2<Double>(repeating: h)
-        let one = SIMD2<Int64>(repeating: 1), none = SIMD2<Int64>(repeating: 0)
-        // `advance`'s two clock rules, before stepping (rare: a lag over a second, a huge clock),
-        // and how many animations lag their frame time.
-        var lagging = 0
+        var lagging = startClocks(block, now: now)
+        var finished = false
+        while lagging.any {
+            if lagging.all {
+                lagging = step(block, now: now, stiffness: k, damping: d, everyLaneLags: true)
+                finished = false
+            } else {
+                lagging = step(block, now: now, stiffness: k, damping: d, everyLaneLags: false)
+                finished = true
+            }
+        }
+        if !finished { finish(block, now: now) }
+    }
+
+    /// Which lanes lag their frame time, after `advance`'s two clock rules. The rules rarely apply
+    /// (a lag over `maximumGap`, a clock too large to advance): a first loop only looks for them,
+    /// and only a block where one applies takes the second, which applies them and writes clocks.
+    @inline(__always)
+    private func startClocks(_ block: Range<Int>, now: Double) -> Lagging {
+        let t = time.base, b = begin.base
+        let nowLanes = Vector(repeating: now), h = Vector(repeating: State.step), gap = Vector(repeating: State.maximumGap)
+        var some = LaneMask.noLanes, every = LaneMask.everyLane, rare = LaneMask.noLanes
         var i = block.lowerBound
         while i < block.upperBound {
-            let target = nowLanes - Lanes.load(b, i)
-            var clock = Lanes.load(t, i)
-            clock.replace(with: target - SIMD2(repeating: 1.0 / 60.0), where: target - clock .> SIMD2(repeating: State.maximumGap))
-            clock.replace(with: target, where: (clock .< target) .& (clock + hLanes .== clock))
-            Lanes.store(clock, t, i)
-            lagging &+= Int(none.replacing(with: one, where: clock .< target).wrappedSum())
+            let target = nowLanes - Vector.load(b, i)
+            let clock = Vector.load(t, i)
+            rare |= (target - clock .> gap).bits | (clock + h .== clock).bits
+            let lags = (clock .< target).bits
+            some |= lags
+            every &= lags
             i &+= Lanes.width
         }
-        // Rounds of one masked step for every lane, while any still lags.
-        while lagging > 0 {
-            var lags = SIMDMask<SIMD2<Int64>>(repeating: false)
-            i = block.lowerBound
-            while i < block.upperBound {
-                let clock = Lanes.load(t, i)
-                let target = nowLanes - Lanes.load(b, i)
-                let active = clock .< target
-                var xs = Lanes(Lanes.load(x, i)), vs = Lanes(Lanes.load(v, i)), Fs = Lanes(Lanes.load(F, i))
-                let before = (xs.lanes, vs.lanes, Fs.lanes)
-                SpringIntegratorState<Lanes>.step(offset: &xs, velocity: &vs, force: &Fs,
-                                                  interval: Lanes(Lanes.load(delta, i)), stiffness: k, damping: d)
-                let next = clock + hLanes
-                Lanes.store(before.0.replacing(with: xs.lanes, where: active), x, i)
-                Lanes.store(before.1.replacing(with: vs.lanes, where: active), v, i)
-                Lanes.store(before.2.replacing(with: Fs.lanes, where: active), F, i)
-                Lanes.store(clock.replacing(with: next, where: active), t, i)
-                lags .|= active .& (next .< target)
-                i &+= Lanes.width
-            }
-            lagging = Int(none.replacing(with: one, where: lags).wrappedSum())
-        }
-        // The finish rule, `isAtRest`'s operations lane by lane (for a `Double`, magnitudeSquared is
-        // the square and the tolerance is (Δ·0.01)²); an animation at rest starts again toward the
-        // opposite interval.
-        let threshold = SIMD2<Double>(repeating: State.restThresholdSquared)
-        let fraction = SIMD2<Double>(repeating: State.distanceFraction)
+        if _fastPath(!rare.anySet) { return Lagging(any: some.anySet, all: every.allSet) }
+        (some, every) = (LaneMask.noLanes, LaneMask.everyLane)
         i = block.lowerBound
         while i < block.upperBound {
-            let xs = Lanes.load(x, i), vs = Lanes.load(v, i), Fs = Lanes.load(F, i), deltas = Lanes.load(delta, i)
-            let slow = pointwiseMax(vs * vs, Fs * Fs) .<= threshold
-            let scaled = deltas * fraction
-            let tolerance = scaled * scaled
-            let remaining = deltas - xs
-            let atRest = slow .& ((tolerance .== 0) .| (remaining * remaining .<= tolerance))
-            Lanes.store(xs.replacing(with: 0, where: atRest), x, i)
-            Lanes.store(vs.replacing(with: 0, where: atRest), v, i)
-            Lanes.store(Fs.replacing(with: 0, where: atRest), F, i)
-            Lanes.store(Lanes.load(t, i).replacing(with: 0, where: atRest), t, i)
-            Lanes.store(deltas.replacing(with: -deltas, where: atRest), delta, i)
-            Lanes.store(Lanes.load(b, i).replacing(with: now, where: atRest), b, i)
+            let target = nowLanes - Vector.load(b, i)
+            var clock = Vector.load(t, i)
+            clock = Vector.select((target - clock .> gap).bits, target - Vector(repeating: 1.0 / 60.0), clock)
+            clock = Vector.select((clock .< target).bits & (clock + h .== clock).bits, target, clock)
+            clock.store(t, i)
+            let lags = (clock .< target).bits
+            some |= lags
+            every &= lags
             i &+= Lanes.width
         }
+        return Lagging(any: some.anySet, all: every.allSet)
+    }
+
+    /// One round: a step of each lane that lags its frame time (the others keep their state); which
+    /// lanes will still lag after it. `everyLaneLags` (a constant at each call) is the common round,
+    /// without selects or the finish rule; otherwise the finish rule follows for every lane that no
+    /// longer lags (a lane that stopped lagging in an earlier round is judged again on the same
+    /// state, with the same outcome: a restarted lane, at offset 0 of a non-zero interval, is not at rest).
+    @inline(__always)
+    private func step(_ block: Range<Int>, now: Double, stiffness k: Double, damping d: Double, everyLaneLags: Bool) -> Lagging {
+        let x = offset.base, v = velocity.base, F = force.base, t = time.base, delta = interval.base, b = begin.base
+        let nowLanes = Vector(repeating: now), h = Vector(repeating: State.step)
+        var some = LaneMask.noLanes, every = LaneMask.everyLane
+        var i = block.lowerBound
+        while i < block.upperBound {
+            let clock = Vector.load(t, i), begins = Vector.load(b, i), deltas = Vector.load(delta, i)
+            let target = nowLanes - begins
+            let active = everyLaneLags ? LaneMask.everyLane : (clock .< target).bits
+            let before = (x: Vector.load(x, i), v: Vector.load(v, i), F: Vector.load(F, i))
+            var xs = Lanes(before.x), vs = Lanes(before.v), Fs = Lanes(before.F)
+            SpringIntegratorState<Lanes>.step(offset: &xs, velocity: &vs, force: &Fs,
+                                              interval: Lanes(deltas), stiffness: k, damping: d)
+            let next = clock + h
+            let lags = active & (next .< target).bits
+            if everyLaneLags {
+                store(i, (xs.lanes, vs.lanes, Fs.lanes, next))
+            } else {
+                let state = (x: Vector.select(active, xs.lanes, before.x), v: Vector.select(active, vs.lanes, before.v),
+                             F: Vector.select(active, Fs.lanes, before.F), t: Vector.select(active, next, clock))
+                let atRest = ~lags & Self.isAtRest(state.x, state.v, state.F, interval: deltas)
+                if _slowPath(atRest.anySet) {
+                    restart(i, where: atRest, state, interval: deltas, begin: begins, now: nowLanes)
+                } else {
+                    store(i, state)
+                }
+            }
+            some |= lags
+            every &= lags
+            i &+= Lanes.width
+        }
+        return Lagging(any: some.anySet, all: every.allSet)
+    }
+
+    /// The finish rule on its own, for a block whose last round stepped every lane (or that
+    /// needed no step).
+    @inline(__always)
+    private func finish(_ block: Range<Int>, now: Double) {
+        let x = offset.base, v = velocity.base, F = force.base, t = time.base, delta = interval.base, b = begin.base
+        var i = block.lowerBound
+        while i < block.upperBound {
+            let state = (x: Vector.load(x, i), v: Vector.load(v, i), F: Vector.load(F, i), t: Vector.load(t, i))
+            let deltas = Vector.load(delta, i)
+            restart(i, where: Self.isAtRest(state.x, state.v, state.F, interval: deltas), state,
+                    interval: deltas, begin: Vector.load(b, i), now: Vector(repeating: now))
+            i &+= Lanes.width
+        }
+    }
+
+    /// `isAtRest`'s operations lane by lane: for a `Double`, magnitudeSquared is the square,
+    /// `Swift.max(a, b)` is `b >= a ? b : a`, and the tolerance is (Δ·0.01)².
+    @inline(__always)
+    private static func isAtRest(_ x: Vector, _ v: Vector, _ F: Vector, interval delta: Vector) -> LaneMask {
+        let v2 = v * v, F2 = F * F
+        let slow = (Vector.select((F2 .>= v2).bits, F2, v2) .<= Vector(repeating: State.restThresholdSquared)).bits
+        let scaled = delta * Vector(repeating: State.distanceFraction)
+        let tolerance = scaled * scaled
+        let remaining = delta - x
+        return slow & ((tolerance .== Vector.zero).bits | (remaining * remaining .<= tolerance).bits)
+    }
+
+    /// Stores lanes `i…` of the integrator state.
+    @inline(__always)
+    private func store(_ i: Int, _ state: (x: Vector, v: Vector, F: Vector, t: Vector)) {
+        state.x.store(offset.base, i)
+        state.v.store(velocity.base, i)
+        state.F.store(force.base, i)
+        state.t.store(time.base, i)
+    }
+
+    /// Stores lanes `i…` of the state; a lane at rest starts again toward the opposite interval
+    /// from this frame (offset, velocity, force and clock 0).
+    @inline(__always)
+    private func restart(_ i: Int, where atRest: LaneMask, _ state: (x: Vector, v: Vector, F: Vector, t: Vector),
+                         interval deltas: Vector, begin: Vector, now: Vector) {
+        Vector.select(atRest, .zero, state.x).store(offset.base, i)
+        Vector.select(atRest, .zero, state.v).store(velocity.base, i)
+        Vector.select(atRest, .zero, state.F).store(force.base, i)
+        Vector.select(atRest, .zero, state.t).store(time.base, i)
+        Vector.select(atRest, -deltas, deltas).store(interval.base, i)
+        Vector.select(atRest, now, begin).store(self.begin.base, i)
     }
 
     func state(of index: Int) -> (value: Double, velocity: Double) {
@@ -185,38 +279,6 @@ final class FastSwiftUISpringKernel: FrameKernel, @unchecked Sendable {
 
     func release() {
         for column in [offset, velocity, force, time, interval, begin] { column.free() }
-    }
-}
-
-/// Two `Double`s as one `VectorArithmetic` value, so that SwiftUI's integrator step runs on two
-/// animations at once: every operation is the lane-wise IEEE operation `Double` performs (`+`, `−`
-/// and `scale(by:)`, a multiplication by the same scalar), so each lane's result is bit-identical
-/// to the scalar step's. (`magnitudeSquared` is the whole vector's, as `VectorArithmetic` defines
-/// it; the kernel never uses it on lanes.)
-struct Lanes: VectorArithmetic {
-    var lanes: SIMD2<Double>
-    /// Animations per value: two, one SSE2 register.
-    static let width = 2
-
-    @inline(__always) init(_ lanes: SIMD2<Double>) { self.lanes = lanes }
-
-    static var zero: Lanes { Lanes(.zero) }
-    @inline(__always) static func + (a: Lanes, b: Lanes) -> Lanes { Lanes(a.lanes + b.lanes) }
-    @inline(__always) static func - (a: Lanes, b: Lanes) -> Lanes { Lanes(a.lanes - b.lanes) }
-    @inline(__always) static func += (a: inout Lanes, b: Lanes) { a.lanes += b.lanes }
-    @inline(__always) static func -= (a: inout Lanes, b: Lanes) { a.lanes -= b.lanes }
-    @inline(__always) mutating func scale(by rhs: Double) { lanes *= rhs }
-    var magnitudeSquared: Double { (lanes * lanes).sum() }
-
-    /// `width` consecutive `Double`s at `base + index`.
-    @inline(__always)
-    static func load(_ base: UnsafeMutablePointer<Double>, _ index: Int) -> SIMD2<Double> {
-        UnsafeRawPointer(base + index).loadUnaligned(as: SIMD2<Double>.self)
-    }
-
-    @inline(__always)
-    static func store(_ value: SIMD2<Double>, _ base: UnsafeMutablePointer<Double>, _ index: Int) {
-        UnsafeMutableRawPointer(base + index).storeBytes(of: value, as: SIMD2<Double>.self)
     }
 }
 

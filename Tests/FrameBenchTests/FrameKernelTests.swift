@@ -149,6 +149,32 @@ struct FrameKernelTests {
         #expect(errors.reference == 0)
     }
 
+    /// The clock rules on the `swiftui-spring` fast path: frames after gaps over a second (the rule
+    /// restarts 1/60 s before the frame) and at a frame time so large that a step no longer moves
+    /// the clock (the rule jumps to the frame time), between runs of ordinary frames; bit for bit
+    /// against the rule run exactly through the same frames, one animation at a time.
+    @Test func swiftUISpringFastPathTakesGapsAsTheRuleDoes() throws {
+        let frameInterval = 1.0 / 120
+        let hugeFrame = 10_000_000_000_000_000  // frame time ≈ 8.3e13 s, where 1/300 s is below half an ulp
+        let frames = Array(1...30) + Array(200...230) + Array(600...640) + Array(hugeFrame...hugeFrame + 3)
+        let population = SwiftUISpringPopulation(count: KernelFactory.errorSampleCount)
+        let kernel = FastSwiftUISpringKernel(population, frameInterval: frameInterval)
+        defer { kernel.release() }
+        var compared = 0
+        for frame in frames {
+            kernel.advance(0..<kernel.count, to: frame)
+            guard frame == 230 || frame == 640 || frame == hugeFrame + 3 else { continue }
+            let expected = population.ruleStates(frameNumbers: frames.prefix { $0 <= frame }, frameInterval: frameInterval)
+            for index in 0..<population.count {
+                let state = kernel.state(of: index)
+                #expect(state.value == expected[index].value && state.velocity == expected[index].velocity,
+                        "animation \(index) after frame \(frame): \(state) vs the rule's \(expected[index])")
+            }
+            compared += 1
+        }
+        #expect(compared == 3)
+    }
+
     /// The curve paths against GSL's Brent root: `UnitCurve`'s solver is good to a few ulps times the
     /// curve's condition number (~1e-15 measured); 1e-12 is the bound, with room.
     @Test(arguments: [Strategy.naive, .fast])
