@@ -88,9 +88,9 @@ public enum Strategy: String, CaseIterable, Sendable, Codable {
         case (.naive, _), (.gsl, _): return []
         case (.fast, .spring): return [Assumption.fixedFrameInterval, Assumption.noRetargets]
         case (.euler, _), (.rk4, _): return [Assumption.fixedFrameInterval, Assumption.noRetargets]
-        case (.fast, .swiftUISpring), (.fast, .curve): return [Assumption.noRetargets]
-        case (.fast, .keyframes): return [Assumption.fixedFrameInterval]
-        case (.fast, .mixed): return []
+        case (.fast, .swiftUISpring), (.fast, .curve): return [Assumption.noRetargets, Assumption.fixedPopulation]
+        case (.fast, .keyframes): return [Assumption.fixedFrameInterval, Assumption.fixedPopulation]
+        case (.fast, .mixed): return [Assumption.fixedPopulation]
         case (.limit, _), (.limitAVX2, _), (.floor, _): return Strategy.fast.assumptions(for: workload)
         }
     }
@@ -102,4 +102,9 @@ public enum Assumption {
     public static let fixedFrameInterval = "fixed Δt"
     /// No animation is retargeted or interrupted while it runs (no merge, no chain).
     public static let noRetargets = "no retargets"
+    /// The population is arranged once at set-up — grouped by preset, timeline or animation (and
+    /// keyframes sorted by phase within a timeline) — and no animation is added or removed while it
+    /// runs; an engine doing the same must insert each new animation into its group. (spring `fast`
+    /// keeps a preset index per slot instead, so it can append.)
+    public static let fixedPopulation = "population arranged at set-up"
 }
