@@ -278,41 +278,61 @@ final class FastKeyframesKernel: FrameKernel, @unchecked Sendable {
                 return (origin + a * s, Quad(repeating: a * (1 * inverse)))
             }
         case .bezier:
-            let lanes = segment.pointee.lanes
-            quads(run, clock, time, start, p, y, v, readsState: false) { e, _, _ in
-                let s = e * inverse
-                let (guess, low) = lanes.guess(s)
-                var (shape, slope, solved) = lanes.solve(s, guess: guess, low: low)
-                if !all(solved) {
-                    for lane in 0..<4 where !solved[lane] {
-                        (shape[lane], slope[lane]) = segment.pointee.curve.valueAndVelocity(at: s[lane])
-                    }
-                }
-                return (origin + a * shape, a * (slope * inverse))
-            }
+            evaluateBezier(segment, run, clock: clock, time: time, p, y, v)
         case .curve:
             for i in run {
                 let point = segment.pointee.curve.valueAndVelocity(at: (clock.wrap(p[i] + time) - start) * inverse)
                 (y[i], v[i]) = (origin + a * point.value, a * (point.velocity * inverse))
             }
         case .spring:
-            let m = segment.pointee.step, target = Quad(repeating: segment.pointee.target)
-            let m11 = Quad(repeating: m.m11), m12 = Quad(repeating: m.m12)
-            let m21 = Quad(repeating: m.m21), m22 = Quad(repeating: m.m22)
-            let b = segment.pointee.b, from = Quad(repeating: stepping)
-            quads(run, clock, time, start, p, y, v, readsState: true) { e, x, u in
-                let d = x - target
-                var position = target + (m11 * d + m12 * u)
-                var rate = m21 * d + m22 * u
-                let exact = e .< from
-                if any(exact) {
-                    for lane in 0..<4 where exact[lane] {
-                        let motion = segment.pointee.spring.valueAndVelocity(target: a, initialVelocity: b, time: e[lane])
-                        (position[lane], rate[lane]) = (origin + motion.value, motion.velocity)
-                    }
+            evaluateSpring(segment, run, clock: clock, time: time, p, y, v, stepping: stepping)
+        }
+    }
+
+    /// A Bézier segment on `run`: four lanes solved at once (`BezierLanes`), the lanes it declines
+    /// by the curve's own `valueAndVelocity`.
+    @inline(__always)
+    private func evaluateBezier(_ segment: UnsafePointer<Segment>, _ run: Range<Int>, clock: LoopClock, time: Double,
+                                _ p: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+                                _ v: UnsafeMutablePointer<Double>) {
+        let inverse = segment.pointee.inverseDuration, origin = segment.pointee.origin, a = segment.pointee.a
+        let lanes = segment.pointee.lanes
+        quads(run, clock, time, segment.pointee.start, p, y, v, readsState: false) { e, _, _ in
+            let s = e * inverse
+            let (guess, low) = lanes.guess(s)
+            var (shape, slope, solved) = lanes.solve(s, guess: guess, low: low)
+            if !all(solved) {
+                for lane in 0..<4 where !solved[lane] {
+                    (shape[lane], slope[lane]) = segment.pointee.curve.valueAndVelocity(at: s[lane])
                 }
-                return (position, rate)
             }
+            return (origin + a * shape, a * (slope * inverse))
+        }
+    }
+
+    /// A spring segment on `run`: lanes at least `stepping` into the segment advance their stored
+    /// state by the one-frame transition; earlier lanes take the spring's exact evaluation.
+    @inline(__always)
+    private func evaluateSpring(_ segment: UnsafePointer<Segment>, _ run: Range<Int>, clock: LoopClock, time: Double,
+                                _ p: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+                                _ v: UnsafeMutablePointer<Double>, stepping: Double) {
+        let origin = segment.pointee.origin, a = segment.pointee.a, b = segment.pointee.b
+        let m = segment.pointee.step, target = Quad(repeating: segment.pointee.target)
+        let m11 = Quad(repeating: m.m11), m12 = Quad(repeating: m.m12)
+        let m21 = Quad(repeating: m.m21), m22 = Quad(repeating: m.m22)
+        let from = Quad(repeating: stepping)
+        quads(run, clock, time, segment.pointee.start, p, y, v, readsState: true) { e, x, u in
+            let d = x - target
+            var position = target + (m11 * d + m12 * u)
+            var rate = m21 * d + m22 * u
+            let exact = e .< from
+            if any(exact) {
+                for lane in 0..<4 where exact[lane] {
+                    let motion = segment.pointee.spring.valueAndVelocity(target: a, initialVelocity: b, time: e[lane])
+                    (position[lane], rate[lane]) = (origin + motion.value, motion.velocity)
+                }
+            }
+            return (position, rate)
         }
     }
 
