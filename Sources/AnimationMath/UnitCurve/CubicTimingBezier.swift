@@ -141,6 +141,12 @@ struct CubicTimingBezier: Sendable {
                     sample(7 * h))
     }
 
+    /// The linear Bézier (0, 0)(1, 1): what a `UnitCurve` that is not a Bézier stores in its
+    /// `bezier` field, which it never reads.
+    @inlinable static var placeholder: CubicTimingBezier {
+        CubicTimingBezier(start: UnitPoint(x: 0, y: 0), end: UnitPoint(x: 1, y: 1))
+    }
+
     /// x(s) in Bernstein form.
     @inlinable @inline(__always)
     func x(_ s: Double) -> Double {

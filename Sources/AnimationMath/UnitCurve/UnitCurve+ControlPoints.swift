@@ -4,14 +4,12 @@ extension UnitCurve {
     /// not Béziers. `inverse` swaps its coordinates.
     @inlinable
     public var startControlPoint: UnitPoint? {
-        if case .bezier(let curve) = storage { return curve.start }
-        return nil
+        kind == .bezier ? bezier.start : nil
     }
 
     /// A Bézier curve's second control point, exactly as given; `nil` for non-Bézier curves.
     @inlinable
     public var endControlPoint: UnitPoint? {
-        if case .bezier(let curve) = storage { return curve.end }
-        return nil
+        kind == .bezier ? bezier.end : nil
     }
 }

@@ -17,23 +17,40 @@
 /// never allocates. A Bézier costs a guess from stored samples and two Halley steps (see
 /// `CubicTimingBezier`); the circular curves cost a square root.
 public struct UnitCurve: Sendable {
+    /// Which curve this is.
     @usableFromInline
-    enum Storage: Sendable, Hashable {
+    enum Kind: UInt8, Sendable {
         case linear
         case circularEaseIn
         case circularEaseOut
         case circularEaseInOut
         /// The inverse of `circularEaseInOut`; not a SwiftUI preset, reached only through `inverse`.
         case circularEaseOutIn
-        case bezier(CubicTimingBezier)
+        case bezier
     }
 
+    // Layout: the Bézier is a stored field beside a one-byte kind, not the payload of an enum case.
+    // Evaluation switches on `kind` and reads `bezier` in place, field by field; an enum payload
+    // had to be copied out whole (120 bytes, twice per evaluation in the animator) before it could
+    // be read. Same size as the enum was: 121 bytes, stride 128.
+
+    /// The Bézier when `kind` is `.bezier`; otherwise `placeholder`, never evaluated or compared.
     @usableFromInline
-    var storage: Storage
+    let bezier: CubicTimingBezier
+
+    @usableFromInline
+    let kind: Kind
 
     @inlinable
-    init(storage: Storage) {
-        self.storage = storage
+    init(kind: Kind) {
+        self.bezier = CubicTimingBezier.placeholder
+        self.kind = kind
+    }
+
+    @inlinable
+    init(bezier: CubicTimingBezier) {
+        self.bezier = bezier
+        self.kind = .bezier
     }
 
     /// A cubic Bézier curve from (0, 0) to (1, 1) with the given control points.
@@ -54,7 +71,7 @@ public struct UnitCurve: Sendable {
     ///     curve's final tangent.
     @inlinable
     public static func bezier(startControlPoint: UnitPoint, endControlPoint: UnitPoint) -> UnitCurve {
-        UnitCurve(storage: .bezier(CubicTimingBezier(start: startControlPoint, end: endControlPoint)))
+        UnitCurve(bezier: CubicTimingBezier(start: startControlPoint, end: endControlPoint))
     }
 
     /// The output progress at the given input progress.
@@ -66,9 +83,9 @@ public struct UnitCurve: Sendable {
     ///   and two Halley steps, straight-line code (see `CubicTimingBezier`); at most 100 iterations.
     @inlinable
     public func value(at progress: Double) -> Double {
-        switch storage {
-        case .bezier(let curve):
-            return curve.value(at: progress)
+        switch kind {
+        case .bezier:
+            return bezier.value(at: progress)
         case .linear:
             return UnitCurve.clamp(progress)
         case .circularEaseIn:
@@ -101,9 +118,9 @@ public struct UnitCurve: Sendable {
     /// - Complexity: O(1), as `value(at:)`.
     @inlinable
     public func velocity(at progress: Double) -> Double {
-        switch storage {
-        case .bezier(let curve):
-            return curve.velocity(at: progress)
+        switch kind {
+        case .bezier:
+            return bezier.velocity(at: progress)
         case .linear:
             return progress.isNaN ? progress : 1
         case .circularEaseIn:
@@ -127,9 +144,9 @@ public struct UnitCurve: Sendable {
     @inlinable
     public func valueAndVelocity(at progress: Double) -> (value: Double, velocity: Double) {
         // Each case makes exactly the calls `value(at:)` and `velocity(at:)` make.
-        switch storage {
-        case .bezier(let curve):
-            return curve.valueAndVelocity(at: progress)
+        switch kind {
+        case .bezier:
+            return bezier.valueAndVelocity(at: progress)
         case .linear:
             return (UnitCurve.clamp(progress), progress.isNaN ? progress : 1)
         case .circularEaseIn:
@@ -163,7 +180,7 @@ public struct UnitCurve: Sendable {
     ///   as given.
     @inlinable
     public var inverse: UnitCurve {
-        switch storage {
+        switch kind {
         case .linear:
             return .linear
         case .circularEaseIn:
@@ -171,12 +188,12 @@ public struct UnitCurve: Sendable {
         case .circularEaseOut:
             return .circularEaseIn
         case .circularEaseInOut:
-            return UnitCurve(storage: .circularEaseOutIn)
+            return UnitCurve(kind: .circularEaseOutIn)
         case .circularEaseOutIn:
             return .circularEaseInOut
-        case .bezier(let curve):
-            return .bezier(startControlPoint: UnitPoint(x: curve.start.y, y: curve.start.x),
-                           endControlPoint: UnitPoint(x: curve.end.y, y: curve.end.x))
+        case .bezier:
+            return .bezier(startControlPoint: UnitPoint(x: bezier.start.y, y: bezier.start.x),
+                           endControlPoint: UnitPoint(x: bezier.end.y, y: bezier.end.x))
         }
     }
 

@@ -87,6 +87,5 @@ struct BezierBisectionReference {
 
 /// The Bézier solver behind a curve, for tests that look at iteration counts.
 func bezierSolver(_ curve: UnitCurve) -> CubicTimingBezier? {
-    if case .bezier(let solver) = curve.storage { return solver }
-    return nil
+    curve.kind == .bezier ? curve.bezier : nil
 }
