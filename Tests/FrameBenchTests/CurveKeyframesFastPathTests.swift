@@ -4,7 +4,8 @@ import HookeSupport
 import Testing
 
 /// The `curve` and `keyframes` fast paths: the same numbers as `naive` on every frame checked
-/// (consistency), and close to their independent references (accuracy).
+/// (keyframes with every spring evaluated exactly; as it runs, its stepped springs within
+/// `keyframesSteppedTolerance`) (consistency), and close to their independent references (accuracy).
 struct CurveKeyframesFastPathTests {
     /// Curve fast vs GSL's Brent root, values relative to the interval and velocities to
     /// interval/duration: the model's solver is a few ulps times the curve's condition number

@@ -10,12 +10,13 @@
 /// value type, reading the animation in place from the box: no indirect call, no existential. A
 /// modifier evaluates its base the same way, so `.easeIn.delay(0.1)` is one direct call.
 ///
-/// A user's `CustomAnimation` (kind `.custom`) goes through the box. A generic requirement called
-/// through it runs the animation's *unspecialised* body, where every `+` and `scale(by:)` on the value
-/// is a witness-table call (≈1 µs per frame for a `.spring`). So the box also keeps functions for
-/// `Double` values, created where `init(_:)` is specialised for the concrete animation type;
-/// `animate`, `velocity`, `shouldMerge` and the combined step on `Double` take that path: one
-/// indirect call into specialised code. The functions capture nothing — they are handed the box and
+/// A user's `CustomAnimation` (kind `.custom`) goes through the box, as do the public `animate`,
+/// `velocity` and `shouldMerge` of every kind. A generic requirement called through it runs the
+/// animation's *unspecialised* body, where every `+` and `scale(by:)` on the value is a witness-table
+/// call (≈1 µs per frame for a `.spring`). So the box also keeps functions for `Double` values,
+/// created where `init(_:)` is specialised for the concrete animation type; those three calls, and
+/// a `.custom` animation's combined step, on `Double` take that path: one indirect call into
+/// specialised code. The functions capture nothing — they are handed the box and
 /// read the animation from it in place — so a call neither copies the animation nor retains a
 /// closure context. Other value types take the generic path.
 public struct Animation: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
