@@ -170,13 +170,14 @@
 
 extension FluidSpringAnimation {
     /// The `.spring` that `animation` runs: itself, or the one `DefaultAnimation` behaves as; `nil`
-    /// for any other animation.
+    /// for any other animation. The box's kind says which (no existential, no cast).
     @inlinable
     static func spring(of animation: Animation) -> FluidSpringAnimation? {
-        let base = animation.base
-        if let spring = base as? FluidSpringAnimation { return spring }
-        if let defaultAnimation = base as? DefaultAnimation { return defaultAnimation.spring }
-        return nil
+        switch animation.box.kind {
+        case .fluidSpring: return animation.box.unbox(FluidSpringAnimation.self)
+        case .defaultSpring: return DefaultAnimation().spring
+        default: return nil
+        }
     }
 }
 
