@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// SwiftUI's `interpolatingSpring`: an analytic damped spring on unit progress, scaled by the
 /// interval. It does not merge, so an interruption is chained after it (AnimationMath.docc/MergeAndChain.md; a real
