@@ -1,5 +1,9 @@
-/// How a change is applied (SwiftUI's `Transaction`, reduced to what an animator reads): the
-/// animation, whether animations are disabled, and an optional completion.
+/// How a change is applied (SwiftUI's `Transaction`): the animation, whether animations are
+/// disabled, an optional completion, and custom values read through ``TransactionKey``.
+///
+/// An ``Animator`` reads the animation, the flag and the completion of one value's change. How a
+/// transaction travels down a view tree — which modifiers replace or transform it before each value
+/// reads it — is ``ViewNode``'s resolution (<doc:Transactions>).
 public struct Transaction {
     /// The animation of the change; `nil` applies the change without animation.
     public var animation: Animation?
@@ -7,12 +11,17 @@ public struct Transaction {
     /// When `true` the change is applied without animation even if `animation` is set.
     ///
     /// In SwiftUI this flag stops implicit `.animation(_:value:)` modifiers from *replacing* the
-    /// transaction's animation; Hooke has no view tree, so it reads the flag the only way that has an
-    /// observable effect on one value: the change is not animated.
+    /// transaction's animation; that is how ``ViewNode``'s resolution reads it. Handed straight to an
+    /// ``Animator`` (no view tree), it is read the only way that has an observable effect on one
+    /// value: the change is not animated.
     public var disablesAnimations: Bool
 
     /// The completion to report for this change, if any.
     public var completion: AnimationCompletion?
+
+    /// The values of custom ``TransactionKey``s set on this transaction, by key type; a key not here
+    /// reads as its `defaultValue`.
+    var customValues: [ObjectIdentifier: Any] = [:]
 
     public init(animation: Animation? = nil, disablesAnimations: Bool = false, completion: AnimationCompletion? = nil) {
         self.animation = animation
