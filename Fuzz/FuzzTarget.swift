@@ -22,7 +22,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     #else
     let text = String(decoding: bytes, as: UTF8.self)
     #if FUZZ_TARGET_SCENARIO
-    _ = try? Scenario(json: text)
+    _ = try? ScenarioFile(json: text)  // flat and tree scenarios
     #elseif FUZZ_TARGET_KEYFRAMES
     _ = try? KeyframesFile(json: text)
     #elseif FUZZ_TARGET_TRACE

@@ -26,6 +26,13 @@ struct RowOutput {
         if let file { console.sendOutput(to: try AtomicOutputFile(path: file)) }
         return try RowWriter(format, dimension: dimension, metadata: metadata, to: console.stream)
     }
+
+    /// The rows of a tree scenario, one per value per frame (`RowWriter.init(_:valueNames:metadata:to:)`),
+    /// to standard output or the `--output` file as `writer(to:dimension:metadata:)`.
+    func writer(to console: Console, valueNames: [String], metadata: [(String, String)] = []) throws -> RowWriter {
+        if let file { console.sendOutput(to: try AtomicOutputFile(path: file)) }
+        return try RowWriter(format, valueNames: valueNames, metadata: metadata, to: console.stream)
+    }
 }
 
 extension SampleGrid {

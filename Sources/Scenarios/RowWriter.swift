@@ -20,6 +20,8 @@ public struct RowWriter {
     public let format: Format
     /// Components of a vector value, or `nil` for a scalar.
     public let dimension: Int?
+    /// The value names of a tree scenario's rows (`time,name,value,velocity`), or nil.
+    public let valueNames: [String]?
     private let write: (String) throws -> Void
     private var rows = 0
     /// Whether every number written so far was finite.
@@ -31,6 +33,7 @@ public struct RowWriter {
                 to write: @escaping (String) throws -> Void) throws {
         self.format = format
         self.dimension = dimension
+        valueNames = nil
         self.write = write
         switch format {
         case .csv:
@@ -46,6 +49,49 @@ public struct RowWriter {
             for (key, value) in metadata { text += "\(jsonString(key)): \(value), " }
             try write(text + "\"rows\": [")
         }
+    }
+
+    /// Writes the header of a tree scenario's rows — CSV `time,name,value,velocity`, one row per
+    /// value per frame; JSON rows `{"time", "name", "value", "velocity"}` — or the JSON opening with
+    /// `metadata`.
+    public init(_ format: Format, valueNames: [String], metadata: [(String, String)] = [],
+                to write: @escaping (String) throws -> Void) throws {
+        self.format = format
+        dimension = nil
+        self.valueNames = valueNames
+        self.write = write
+        switch format {
+        case .csv:
+            try write("time,name,value,velocity\n")
+        case .json:
+            var text = "{"
+            for (key, value) in metadata { text += "\(jsonString(key)): \(value), " }
+            try write(text + "\"rows\": [")
+        }
+    }
+
+    /// One frame of a tree scenario: a row per value, in `valueNames` order.
+    public mutating func row(_ frame: TreeScenarioFrame) throws {
+        precondition(valueNames?.count == frame.values.count, "RowWriter: a tree frame needs the writer made with its valueNames")
+        for (index, name) in (valueNames ?? []).enumerated() {
+            let value = frame.values[index], velocity = frame.velocities[index]
+            if !(value.isFinite && (velocity?.isFinite ?? true)) { allFinite = false }
+            switch format {
+            case .csv:
+                try write(formatNumber(frame.time) + "," + csvField(name) + "," + formatNumber(value) + ","
+                          + (velocity.map(formatNumber) ?? "nan") + "\n")
+            case .json:
+                try write((rows == 0 ? "\n  " : ",\n  ") + "{\"time\": \(formatJSONNumber(frame.time)), \"name\": \(jsonString(name)), "
+                          + "\"value\": \(formatJSONNumber(value)), \"velocity\": \(velocity.map(formatJSONNumber) ?? "null")}")
+            }
+            rows += 1
+        }
+    }
+
+    /// A name as a CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line break.
+    private func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + String(text.flatMap { $0 == "\"" ? ["\"", "\""] : [$0] }) + "\""
     }
 
     /// One row of a scalar value.

@@ -32,6 +32,15 @@ public struct ScenarioTransaction: Sendable {
         value = components
         animation = try fields["animation"].flatMap { try $0.isNull ? nil : ScenarioAnimation.parse($0) }
         disablesAnimations = try fields["disablesAnimations"]?.bool() ?? false
+        (completionID, completionCriteria) = try Self.completion(fields, in: field, names: &names)
+    }
+
+    /// `completion` (a name, given an id by its first appearance in `names`) and
+    /// `completionCriteria` (`"logicallyComplete"`, the default, or `"removed"`) of the object `field`.
+    static func completion(_ fields: JSONObject, in field: JSONField, names: inout [String]) throws
+        -> (id: Int?, criteria: AnimationCompletionCriteria)
+    {
+        var completionID: Int?
         if let name = try fields["completion"]?.string() {
             if let existing = names.firstIndex(of: name) {
                 completionID = existing
@@ -47,13 +56,13 @@ public struct ScenarioTransaction: Sendable {
                 throw InputError("\(criteria.path): needs a completion name in \(field.path.isEmpty ? "" : field.path + ".")completion")
             }
             switch try criteria.string() {
-            case "logicallyComplete": completionCriteria = .logicallyComplete
-            case "removed": completionCriteria = .removed
+            case "logicallyComplete": return (completionID, .logicallyComplete)
+            case "removed": return (completionID, .removed)
             case let other:
                 throw InputError("\(criteria.path): must be \"logicallyComplete\" or \"removed\", got \"\(other)\"")
             }
         } else {
-            completionCriteria = .logicallyComplete
+            return (completionID, .logicallyComplete)
         }
     }
 }
