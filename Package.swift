@@ -24,8 +24,11 @@ let package = Package(
         // The verifier: cases, grids, error metrics, invariants, checks, the accuracy baseline.
         .target(name: "Verification", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport"]),
         // The frame harness: workloads, strategies, the Dispatch runner, statistics, perf baseline.
-        .target(name: "FrameBench", dependencies: ["AnimationMath", "ReferenceSolver", "CAllocationCounter", "CLimitKernels", "HookeSupport"],
+        .target(name: "FrameBench", dependencies: ["AnimationMath", "ReferenceSolver", "CAllocationCounter", "CLimitKernels", "CHookeEngine", "HookeSupport"],
                 path: "Benchmarks/FrameBench"),
+        // The C ABI of engines `hooke bench --engine-library` measures: include/hooke_engine.h, a
+        // plain C header outside users compile against, with a module map so FrameBench reads it.
+        .systemLibrary(name: "CHookeEngine", path: "include"),
         // Counts heap allocations by interposing malloc/calloc/realloc (glibc's __libc_* underneath).
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
         // Hand-written C kernels doing the fast paths' work, for the build's ISA and for AVX2: the

@@ -15,6 +15,9 @@ public struct BenchPlan: Sendable, Equatable {
     public var minimumFrames: Int
     public var maximumFrames: Int
     public var secondsPerConfiguration: Double
+    /// Engines loaded through the C ABI, each measured as strategy `engine:NAME` on the workloads it
+    /// runs of this plan's, beside Hooke's strategies (when `strategies` is given, only those it lists).
+    public var engines: [EngineLibrary] = []
 
     /// The largest animation count a configuration may have (the range).
     public static let animationRange = 1...1_000_000
@@ -80,7 +83,8 @@ public struct BenchPlan: Sendable, Equatable {
             if includesMillionFastSprings, workload == .spring, !counts.contains(1_000_000) { counts.append(1_000_000) }
             for count in counts {
                 for threads in threadCounts {
-                    for strategy in workload.strategies where strategies?.contains(strategy) ?? true {
+                    let engineStrategies = engines.filter { $0.workloads.contains(workload) }.map(\.strategy)
+                    for strategy in workload.strategies + engineStrategies where strategies?.contains(strategy) ?? true {
                         if strategy == .gsl, count > Strategy.gslMaximumAnimations || threads > 1 { continue }
                         // The machine's limits are stated for one thread unless asked for by name.
                         if strategy.isLimit, threads > 1, strategies == nil { continue }

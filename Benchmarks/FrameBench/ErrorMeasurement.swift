@@ -29,11 +29,13 @@ extension KernelFactory {
     ///   `repeatCount` and `interpolatingSpring` ones); relative to max(|first target|, step).
     ///
     /// Consistency: the same animations through the `naive` kernel, in the same scales.
+    /// `engines`: the libraries an `engine` strategy is looked up in.
     /// - Returns: nil when the pair does not exist.
     public static func errors(workload: Workload, strategy: Strategy, frameInterval: Double,
-                              frames: Int = errorFrames, substeps: Int = 1) throws -> ErrorMeasurement? {
-        guard let kernel = makeKernel(workload, strategy, count: errorSampleCount, frameInterval: frameInterval,
-                                      substeps: substeps) else { return nil }
+                              frames: Int = errorFrames, substeps: Int = 1,
+                              engines: [EngineLibrary] = []) throws -> ErrorMeasurement? {
+        guard let kernel = try makeKernel(workload, strategy, count: errorSampleCount, frameInterval: frameInterval,
+                                          substeps: substeps, engines: engines) else { return nil }
         // The floor computes nothing an error could judge.
         if strategy == .floor { kernel.release(); return ErrorMeasurement(reference: nil, consistencyWithNaive: nil) }
         defer { kernel.release() }

@@ -13,9 +13,9 @@ public enum FrameRunner {
     public static func measure(_ configuration: BenchConfiguration, plan: BenchPlan,
                                measuringErrors: Bool = true) throws -> BenchResult? {
         let frameInterval = 1 / Double(configuration.frameRate)
-        guard let kernel = KernelFactory.makeKernel(configuration.workload, configuration.strategy,
-                                                    count: configuration.animations, frameInterval: frameInterval,
-                                                    substeps: configuration.substeps)
+        guard let kernel = try KernelFactory.makeKernel(configuration.workload, configuration.strategy,
+                                                        count: configuration.animations, frameInterval: frameInterval,
+                                                        substeps: configuration.substeps, engines: plan.engines)
         else { return nil }
         // Hand the freed heap (the previous configuration's, and this one's setup temporaries) back
         // to the system, so `residentBytes` reflects this population rather than what glibc kept.
@@ -54,11 +54,12 @@ public enum FrameRunner {
         let workers = Set(pool.shutdown()).count
         let errors = measuringErrors
             ? try KernelFactory.errors(workload: configuration.workload, strategy: configuration.strategy,
-                                       frameInterval: frameInterval, substeps: configuration.substeps)
+                                       frameInterval: frameInterval, substeps: configuration.substeps,
+                                       engines: plan.engines)
             : nil
         var note: String?
         if let gsl = kernel as? GSLSpringKernel, let failure = gsl.failure { note = "GSL failed: \(failure)" }
-        return BenchResult(
+        var result = BenchResult(
             workload: configuration.workload, strategy: configuration.strategy,
             animations: configuration.animations, threads: configuration.threads, workerThreads: max(workers, 1),
             frameRate: configuration.frameRate,
@@ -66,6 +67,8 @@ public enum FrameRunner {
             allocationsPerFrame: AllocationCounter.isActive ? Double(allocations) / Double(taken) : nil,
             maxError: errors?.reference, consistencyWithNaive: errors?.consistencyWithNaive, stateBytesPerAnimation: kernel.stateBytesPerAnimation,
             residentBytes: resident, bytesMovedPerAnimation: kernel.bytesMovedPerAnimation, note: note)
+        if let engine = kernel as? EngineKernel { result.assumptions = engine.library.assumptions }
+        return result
     }
 
     /// Measures every configuration of `plan` (only `shard`'s share when given; calling `progress`

@@ -38,6 +38,7 @@ public enum KernelFactory {
             case .limit, .limitAVX2:
                 return LimitSpringKernel(FastSpringKernel(population, frameInterval: frameInterval), avx2: strategy == .limitAVX2)
             case .floor: return SpringFloorKernel(FastSpringKernel(population, frameInterval: frameInterval))
+            case .engine: return nil // an engine library's (`makeKernel(…engines:)`)
             }
         case .swiftUISpring:
             let population = SwiftUISpringPopulation(count: count)

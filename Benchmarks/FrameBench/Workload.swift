@@ -52,7 +52,7 @@ public enum Workload: String, CaseIterable, Sendable, Codable {
 }
 
 /// How a workload's animations are computed. The raw values are part of the JSON contract.
-public enum Strategy: String, CaseIterable, Sendable, Codable {
+public enum Strategy: Hashable, Sendable, Codable, CaseIterable, RawRepresentable {
     /// Objects behind a protocol, the library's public API per animation per frame: the baseline.
     case naive
     /// Struct of arrays; for springs the exact per-frame transition cached per spring.
@@ -67,10 +67,44 @@ public enum Strategy: String, CaseIterable, Sendable, Codable {
     /// (x86-64 baseline, SSE2, unless built with `--native`): what the machine allows.
     case limit
     /// The same C kernel compiled for AVX2 (and FMA, unused: no contraction); only on CPUs with AVX2.
-    case limitAVX2 = "limit-avx2"
+    case limitAVX2
     /// The bandwidth floor: reads and writes the bytes `fast` moves per animation per frame, with
     /// almost no arithmetic (a maximum per column). Its state means nothing; it has no error.
     case floor
+    /// An engine outside Hooke, loaded from a shared library through the C ABI of
+    /// `include/hooke_engine.h` (`EngineLibrary`), by the name its table gives; raw value `engine:NAME`.
+    case engine(String)
+
+    /// Hooke's own strategies (every case but `engine`), in table order.
+    public static let allCases: [Strategy] = [.naive, .fast, .euler, .rk4, .gsl, .limit, .limitAVX2, .floor]
+
+    /// The prefix of an engine strategy's raw value.
+    public static let enginePrefix = "engine:"
+
+    public init?(rawValue: String) {
+        if rawValue.hasPrefix(Self.enginePrefix) {
+            let name = String(rawValue.dropFirst(Self.enginePrefix.count))
+            guard EngineLibrary.isValidName(name) else { return nil }
+            self = .engine(name)
+            return
+        }
+        guard let strategy = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = strategy
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .naive: return "naive"
+        case .fast: return "fast"
+        case .euler: return "euler"
+        case .rk4: return "rk4"
+        case .gsl: return "gsl"
+        case .limit: return "limit"
+        case .limitAVX2: return "limit-avx2"
+        case .floor: return "floor"
+        case .engine(let name): return Self.enginePrefix + name
+        }
+    }
 
     /// The strategies that measure the machine rather than Hooke, in table order.
     public static let limits: [Strategy] = [.limit, .limitAVX2, .floor]
@@ -92,6 +126,8 @@ public enum Strategy: String, CaseIterable, Sendable, Codable {
         case (.fast, .keyframes): return [Assumption.fixedFrameInterval, Assumption.fixedPopulation]
         case (.fast, .mixed): return [Assumption.fixedPopulation]
         case (.limit, _), (.limitAVX2, _), (.floor, _): return Strategy.fast.assumptions(for: workload)
+        // An engine states its own (`EngineLibrary.assumptions`; the runner records them).
+        case (.engine, _): return []
         }
     }
 }

@@ -14,6 +14,7 @@ struct BenchCommand: HookeCommand {
     USAGE: hooke bench [--quick] [--workload W,...] [--strategy S,...] [--animations N,...]
                        [--threads T,...] [--frame-rate 60|120] [--seconds S] [--json FILE]
                        [--baseline FILE] [--update-baseline] [--shard I/N|auto[/N]] [--machine NAME] [--commit ID]
+                       [--engine-library PATH]...
 
     Advances populations of animations frame by frame and reports, per workload, strategy, animation
     count and thread count: wall time per frame (p0 p25 p50 p75 p90 p99 p100, nearest rank) divided by
@@ -40,12 +41,19 @@ struct BenchCommand: HookeCommand {
       2  bad usage or input (one line on stderr), or a debug build
       4  with --baseline: improvements only
 
+    ENGINES: --engine-library PATH loads an engine written in C, C++, Rust, Zig or anything exporting the
+    C ABI of include/hooke_engine.h (version \(EngineLibrary.abiVersion)) and measures it as strategy engine:NAME
+    beside naive, fast and the C limits, by the same runner; without --workload, only on the workloads
+    it runs. A library of another ABI version, without the entry symbol or with an incomplete table is
+    refused with exit 2. Example engines: examples/engines/c-engines (README there).
+
     Each row states the worker threads that ran it (T ≥ 2: T Dispatch workers, one contiguous chunk
     each), the error against an independent reference (GSL, Brent, SwiftUI's rule run exactly) and,
     separately, the consistency with naive; the legend and the JSON name each strategy's assumptions.
 
-    EXAMPLE:
+    EXAMPLES:
       scripts/run bench --quick --json reports/bench.json
+      hooke bench --quick --workload spring --strategy fast,limit --engine-library ./libc-exact.so
     """
 
     var plan: BenchPlan

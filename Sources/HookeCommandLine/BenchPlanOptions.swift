@@ -15,6 +15,10 @@ extension BenchCommand {
         only these strategies: naive, fast, euler, rk4, gsl, limit, limit-avx2, floor
         (naive is always kept, for ratios; limits: C kernels doing fast's work, 1 thread unless named)
         """),
+        OptionSpec("--engine-library", .repeating, "PATH", """
+        also measure the engine in this shared library (C ABI version \(EngineLibrary.abiVersion), include/hooke_engine.h)
+        as strategy engine:NAME, on the workloads it runs (spring, curve); repeatable
+        """),
         OptionSpec("--animations", .single, "N,...", "animation counts, each 1…1000000"),
         OptionSpec("--threads", .single, "T,...", "thread counts, each 1…\(BenchEnvironment.cores * 4)"),
         OptionSpec("--frame-rate", .single, "F", "60 or 120 (default 120)"),
@@ -44,9 +48,13 @@ extension BenchCommand {
         }
         if let text = arguments.string("--strategy") {
             var strategies = try list(text, name: "--strategy", strategy)
+            if let engine = strategies.first(where: { if case .engine = $0 { return true } else { return false } }) {
+                throw InputError("--strategy: \(quoted(engine.rawValue)) is measured by naming its library with --engine-library PATH")
+            }
             if !strategies.contains(.naive) { strategies.insert(.naive, at: 0) }
             plan.strategies = strategies
         }
+        try engines(arguments, &plan)
         if let text = arguments.string("--animations") {
             plan.animationCounts = try list(text, name: "--animations") { try animations($0, option: "--animations") }
             plan.includesMillionFastSprings = false
@@ -56,6 +64,32 @@ extension BenchCommand {
         }
         try timing(arguments, &plan)
         return plan
+    }
+
+    /// `--engine-library`: loads each library (one line naming it and what is wrong, else), adds its
+    /// strategy, and without `--workload` runs only the workloads the engines run.
+    static func engines(_ arguments: ParsedArguments, _ plan: inout BenchPlan) throws {
+        let option = "--engine-library"
+        for path in arguments.strings(option) {
+            let engine: EngineLibrary
+            do { engine = try EngineLibrary(path: path) } catch { throw InputError("\(option): \(error)") }
+            if let other = plan.engines.first(where: { $0.name == engine.name }) {
+                throw InputError("\(option): \(EngineLibraryError.duplicateName(path: path, name: engine.name, other: other.path))")
+            }
+            if arguments.has("--workload"), !plan.workloads.contains(where: engine.workloads.contains) {
+                let error = EngineLibraryError.unsupportedWorkload(path: path, name: engine.name, workload: plan.workloads[0],
+                                                                   supported: engine.workloads)
+                throw InputError("\(option): \(error)")
+            }
+            plan.engines.append(engine)
+        }
+        guard !plan.engines.isEmpty else { return }
+        if !arguments.has("--workload") {
+            plan.workloads = plan.workloads.filter { workload in plan.engines.contains { $0.workloads.contains(workload) } }
+        }
+        if let strategies = plan.strategies {
+            plan.strategies = strategies + plan.engines.map(\.strategy).filter { !strategies.contains($0) }
+        }
     }
 
     /// `--frame-rate` and `--seconds`.
