@@ -8,7 +8,9 @@ let package = Package(
     products: [
         .library(name: "AnimationMath", targets: ["AnimationMath"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
+        .library(name: "Conformance", targets: ["Conformance"]),
         .executable(name: "hooke", targets: ["hooke"]),
+        .executable(name: "hooke-engine", targets: ["hooke-engine"]),
     ],
     targets: [
         // The animation model, usable alone. Imports only Foundation (for CGFloat, CGPoint, CGSize, CGRect).
@@ -41,9 +43,15 @@ let package = Package(
         // of `hooke run`, the trajectories of `hooke eval` and the rows they print: what the commands
         // compute, callable from Swift. Needs AnimationMath, and HookeSupport for its input errors.
         .target(name: "Scenarios", dependencies: ["AnimationMath", "HookeSupport"]),
+        // The conformance judge of `hooke conform`: the case set, the engine abstraction and its
+        // JSON Lines child-process driver, the references and grading, the scorecard. Knows no flags.
+        .target(name: "Conformance", dependencies: ["Scenarios", "ReferenceSolver", "HookeSupport"]),
         // The subcommands, which parse and print; a library so tests can drive them in-process.
-        .target(name: "HookeCommandLine", dependencies: ["AnimationMath", "Scenarios", "ReferenceSolver", "Verification", "FrameBench", "Reporting", "HookeSupport"]),
+        .target(name: "HookeCommandLine", dependencies: ["AnimationMath", "Scenarios", "ReferenceSolver", "Verification", "FrameBench", "Reporting", "Conformance", "HookeSupport"]),
         .executableTarget(name: "hooke", dependencies: ["HookeCommandLine", "HookeSupport"]),
+        // Hooke's own AnimationMath as a conformance engine speaking the process protocol (the control).
+        .executableTarget(name: "hooke-engine", dependencies: ["Conformance", "AnimationMath", "Scenarios"],
+                          path: "examples/engines/hooke", exclude: ["README.md"]),
 
         .testTarget(name: "AnimationMathTests", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport"]),
         .testTarget(name: "ReferenceSolverTests", dependencies: ["ReferenceSolver", "CGSL", "HookeSupport"]),
@@ -52,6 +60,8 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Verification", "FrameBench"],
                     exclude: ["Golden"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AnimationMath", "ReferenceSolver"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Scenarios", "HookeSupport"],
+                    exclude: ["Engines"]),
         .testTarget(name: "HookeCommandLineTests", dependencies: ["HookeCommandLine", "AnimationMath", "ReferenceSolver", "HookeSupport", "FrameBench", "Reporting"]),
     ]
 )

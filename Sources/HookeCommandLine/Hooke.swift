@@ -13,6 +13,7 @@ public enum Hooke {
         SpringCommand.self,
         RunCommand.self,
         VerifyCommand.self,
+        ConformCommand.self,
         BenchCommand.self,
         ProfileCommand.self,
         ReportCommand.self,

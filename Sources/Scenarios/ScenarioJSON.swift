@@ -1,4 +1,5 @@
-/// A small strict JSON reader for scenarios and keyframe timelines (RFC 8259).
+/// A small strict JSON reader for scenarios and keyframe timelines (RFC 8259); `hooke conform`
+/// reads its engines' replies with it too.
 ///
 /// Why not `JSONSerialization`: it turns `true` into a number and numbers into booleans
 /// (`NSNumber`), loses the order of keys and silently keeps the last of two equal keys; a scenario
@@ -16,7 +17,7 @@
 import HookeSupport
 import Foundation
 
-enum ScenarioJSON: Equatable, Sendable {
+package enum ScenarioJSON: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double, text: String)
@@ -25,7 +26,7 @@ enum ScenarioJSON: Equatable, Sendable {
     /// Keys in file order; duplicates are rejected while reading.
     case object([(key: String, value: ScenarioJSON)])
 
-    static func == (lhs: ScenarioJSON, rhs: ScenarioJSON) -> Bool {
+    package static func == (lhs: ScenarioJSON, rhs: ScenarioJSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
@@ -39,7 +40,7 @@ enum ScenarioJSON: Equatable, Sendable {
     }
 
     /// The JSON type's name, for messages ("expected a number, got a string").
-    var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -51,7 +52,7 @@ enum ScenarioJSON: Equatable, Sendable {
     }
 
     /// Parses a whole document; the error names the line and column.
-    static func parse(_ text: String) throws -> ScenarioJSON {
+    package static func parse(_ text: String) throws -> ScenarioJSON {
         var reader = Reader(bytes: Array(text.utf8))
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
