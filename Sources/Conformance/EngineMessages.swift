@@ -3,7 +3,7 @@ import Scenarios
 
 /// The JSON Lines protocol between `hooke conform` and an engine process, version 1: what Hooke
 /// writes (hello, one case per line, bye) and the strict reader of what the engine writes back.
-/// The contract is the DocC article `EngineProtocol`; this file is its one implementation.
+/// The contract is the DocC article JSONLinesProtocol (Conformance.docc); this file is its one implementation.
 public enum EngineProtocol {
     /// The protocol version this judge speaks; an engine's hello must say the same.
     public static let version = 1

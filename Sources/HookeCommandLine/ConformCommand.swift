@@ -66,7 +66,6 @@ struct ConformCommand: HookeCommand {
     var mode: Mode
     var kinds: Set<ConformanceKind>?
     var tier: Tier
-    var cases: CaseSet
 
     init(parsing arguments: ParsedArguments) throws {
         if let list = arguments.string("--kind") {
@@ -104,10 +103,10 @@ struct ConformCommand: HookeCommand {
             }
             mode = .judge(command: command, words: words, timeout: timeout, json: json, expected: expected)
         }
-        cases = try CaseSet.standard(repository: Repository.root())
     }
 
     func run(console: Console) throws -> Int32 {
+        let cases = try CaseSet.standard(repository: Repository.root())
         guard case let .judge(command, words, timeout, json, expected) = mode else {
             console.print(cases.listing(of: kinds))
             return ExitStatus.success
