@@ -84,16 +84,16 @@ struct TreeScenarioTests {
     @Test("implicit-value-changed: .animation(linear(2), value: flag) replaces linear(1) only when flag changed")
     func implicitValueChanged() throws {
         try Self.check("implicit-value-changed.json", [
-            "x": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 1.5, to: 0, duration: 2)]),
-            "y": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 1.5, to: 0, duration: 1)]),
+            "x": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 1.5, to: 1, duration: 2)]),
+            "y": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 1.5, to: 1, duration: 1)]),
         ])
     }
 
     @Test("disables-animations: the flag keeps linear(1) on both values; without it linear(2) and the scoped linear(4)")
     func disablesAnimations() throws {
         try Self.check("disables-animations.json", [
-            "x": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 2, to: 0, duration: 2)]),
-            "y": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 2, to: 0, duration: 4)]),
+            "x": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 2, to: 1, duration: 2)]),
+            "y": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 2, to: 1, duration: 4)]),
         ])
     }
 
@@ -109,34 +109,34 @@ struct TreeScenarioTests {
     @Test("transaction-value: delay(0.5).speed(2) applies when flag changes, not on the next change")
     func transactionValue() throws {
         try Self.check("transaction-value.json", [
-            "plain": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 2, to: 0, duration: 1)]),
+            "plain": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 2, to: 1, duration: 1)]),
             // speed(2) halves both the delay (0.5 s → 0.25 s) and the ramp (1 s → 0.5 s).
-            "modified": (0, [Ramp(start: 0, to: 4, duration: 0.5, delay: 0.25), Ramp(start: 2, to: 0, duration: 1)]),
+            "modified": (0, [Ramp(start: 0, to: 4, duration: 0.5, delay: 0.25), Ramp(start: 2, to: 1, duration: 1)]),
         ])
     }
 
     @Test("scoped-animation: only the body's opacity runs linear(2); the content and its child keep the transaction")
     func scopedAnimation() throws {
         try Self.check("scoped-animation.json", [
-            "opacity": (0, [Ramp(start: 0, to: 1, duration: 2), Ramp(start: 3, to: 0, duration: 2)]),
-            "content": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 3, to: 0, duration: 0)]),
-            "child": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 3, to: 0, duration: 0)]),
+            "opacity": (0, [Ramp(start: 0, to: 1, duration: 2), Ramp(start: 3, to: 0.5, duration: 2)]),
+            "content": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 3, to: 1, duration: 0)]),
+            "child": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 3, to: 1, duration: 0)]),
         ])
     }
 
     @Test("custom-key: the key set by a .transaction above is read below it; beside it the default, until the change sets it")
     func customKey() throws {
         try Self.check("custom-key.json", [
-            "beside": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 3, to: 0, duration: 2)]),
-            "below": (0, [Ramp(start: 0, to: 4, duration: 2), Ramp(start: 3, to: 0, duration: 2)]),
+            "beside": (0, [Ramp(start: 0, to: 4, duration: 1), Ramp(start: 3, to: 1, duration: 2)]),
+            "below": (0, [Ramp(start: 0, to: 4, duration: 2), Ramp(start: 3, to: 1, duration: 2)]),
         ])
     }
 
     @Test("completion-once: each change's completion fires once, after the last of its animations")
     func completionOnce() throws {
         let completions = try Self.check("completion-once.json", [
-            "a": (0, [Ramp(start: 0, to: 1, duration: 1), Ramp(start: 3, to: 0, duration: 1)]),
-            "b": (0, [Ramp(start: 0, to: 1, duration: 2), Ramp(start: 3, to: 0, duration: 2)]),
+            "a": (0, [Ramp(start: 0, to: 1, duration: 1), Ramp(start: 3, to: 0.25, duration: 1)]),
+            "b": (0, [Ramp(start: 0, to: 1, duration: 2), Ramp(start: 3, to: 0.25, duration: 2)]),
         ])
         // Frames every 0.5 s. "in" (logically complete): a's linear(1) is complete when it ends, at
         // the first frame past 1 s (1.5); b is logically complete at 0.5 s — the later is 1.5.
