@@ -9,6 +9,9 @@ public enum ConformanceKind: String, CaseIterable, Sendable, Comparable {
     case curve
     /// A `hooke run` scenario, one presented value per frame: judged against the SwiftUI model.
     case animation
+    /// A `hooke run` tree scenario, every value's presented value per frame: judged against the
+    /// SwiftUI model's transaction resolution (which animation each value runs) and animator.
+    case transaction
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -37,13 +40,22 @@ public enum ConformanceRequest: Sendable {
     case spring(SpringRequest)
     case curve(CurveRequest)
     case animation(AnimationRequest)
+    case transaction(TransactionRequest)
 
     public var kind: ConformanceKind {
         switch self {
         case .spring: .spring
         case .curve: .curve
         case .animation: .animation
+        case .transaction: .transaction
         }
+    }
+
+    /// How many values the engine answers per sample time: one, or for a tree scenario one per
+    /// value of the tree (`values[sample · valuesPerSample + value]`).
+    public var valuesPerSample: Int {
+        if case .transaction(let request) = self { return request.valueNames.count }
+        return 1
     }
 
     /// The times (or, for a curve, the progress values) the engine is asked to sample.
@@ -52,6 +64,7 @@ public enum ConformanceRequest: Sendable {
         case .spring(let request): request.times
         case .curve(let request): request.progress
         case .animation(let request): Array(request.scenario.frames)
+        case .transaction(let request): Array(request.scenario.frames)
         }
     }
 }

@@ -15,6 +15,9 @@ public protocol ConformanceEngine {
     mutating func curve(_ request: CurveRequest, caseID: String) throws(EngineFailure) -> EngineAnswer
     /// The presented value at each of the scenario's frames.
     mutating func animation(_ request: AnimationRequest, caseID: String) throws(EngineFailure) -> EngineAnswer
+    /// Every value of the tree at each of the scenario's frames, frame by frame, values in
+    /// `request.valueNames` order. An engine that does not declare the kind is never asked.
+    mutating func transaction(_ request: TransactionRequest, caseID: String) throws(EngineFailure) -> EngineAnswer
     /// Ends the session; an engine that does not end cleanly throws.
     mutating func finish() throws(EngineFailure)
 }
@@ -26,7 +29,13 @@ extension ConformanceEngine {
         case .spring(let spring): try self.spring(spring, caseID: caseID)
         case .curve(let curve): try self.curve(curve, caseID: caseID)
         case .animation(let animation): try self.animation(animation, caseID: caseID)
+        case .transaction(let transaction): try self.transaction(transaction, caseID: caseID)
         }
+    }
+
+    /// Engines written before the `transaction` kind do not declare it, so the judge never asks.
+    public mutating func transaction(_ request: TransactionRequest, caseID: String) throws(EngineFailure) -> EngineAnswer {
+        .unsupported("the engine does not model view trees")
     }
 }
 

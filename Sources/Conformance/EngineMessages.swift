@@ -34,6 +34,8 @@ public enum EngineProtocol {
             line += #""bezier":\#(numbers(curve.bezier)),"progress":\#(numbers(curve.progress))"#
         case .animation(let animation):
             line += #""scenario":"# + animation.json
+        case .transaction(let transaction):
+            line += #""scenario":"# + transaction.json + #","values":["# + transaction.valueNames.map(jsonString).joined(separator: ",") + "]"
         }
         return line + "}"
     }

@@ -86,6 +86,8 @@ public enum EngineServer {
             return (id, .curve(CurveRequest(bezier: try numbers(field("bezier")), progress: try numbers(field("progress")))))
         case .animation?:
             return (id, .animation(try AnimationRequest(json: try field("scenario").compactText)))
+        case .transaction?:
+            return (id, .transaction(try TransactionRequest(json: try field("scenario").compactText)))
         case nil:
             throw InputError("kind: unknown kind \(quoted(kind))")
         }

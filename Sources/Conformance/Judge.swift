@@ -52,7 +52,7 @@ public struct Judge {
         let times: [Double]
         do {
             times = try checkedTimes(samples.times, requested: requested)
-            try checkNumbers(samples, count: times.count)
+            try checkNumbers(samples, count: times.count * item.request.valuesPerSample)
         } catch {
             return CaseResult(item, status: .error, message: error.message)
         }
@@ -63,7 +63,9 @@ public struct Judge {
             return CaseResult(item, status: .error, message: error.message)
         }
         var result = CaseResult(item, status: .pass)
-        let position = worstError(samples.values, expected.values, times: times, scale: item.distance, allowance: expected.allowance)
+        let perSample = item.request.valuesPerSample
+        let valueTimes = perSample == 1 ? times : times.flatMap { Array(repeating: $0, count: perSample) }
+        let position = worstError(samples.values, expected.values, times: valueTimes, scale: item.distance, allowance: expected.allowance)
         result.error = position.error
         result.worst = position.worst
         var grade = Tolerance.grade(position.error)
@@ -144,6 +146,7 @@ extension ConformanceCase {
         case .spring(let spring): spring.distance
         case .curve: 1
         case .animation(let animation): animation.distance
+        case .transaction(let transaction): transaction.distance
         }
     }
 }

@@ -82,6 +82,10 @@ public final class ProcessEngine: ConformanceEngine {
         try exchange(.animation(request), id: caseID)
     }
 
+    public func transaction(_ request: TransactionRequest, caseID: String) throws(EngineFailure) -> EngineAnswer {
+        try exchange(.transaction(request), id: caseID)
+    }
+
     /// Sends bye, closes the engine's stdin and waits for it to exit 0.
     public func finish() throws(EngineFailure) {
         defer { relayStderr() }

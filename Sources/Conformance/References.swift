@@ -25,6 +25,7 @@ enum Reference {
         case .spring(let spring): try self.spring(spring, at: times)
         case .curve(let curve): try self.curve(curve, at: times)
         case .animation(let animation): animationValues(animation, at: times)
+        case .transaction(let transaction): treeValues(transaction, at: times)
         }
     }
 
@@ -79,6 +80,16 @@ enum Reference {
     static func derivative(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
         let r = 1 - s
         return 3 * (r * r * c1 + 2 * r * s * (c2 - c1) + s * s * (1 - c2))
+    }
+
+    /// The tree scenario run by Hooke's `ViewTreeAnimator` at `times`, every value per time.
+    static func treeValues(_ request: TransactionRequest, at times: [Double]) -> Expected {
+        var scenario = request.scenario
+        scenario.frames = SampleTimes(times)
+        var values: [Double] = []
+        values.reserveCapacity(times.count * request.valueNames.count)
+        _ = scenario.run { values += $0.values }
+        return Expected(values: values, velocities: nil)
     }
 
     /// The scenario run by Hooke's animator at `times` (its frames, or the engine's own).

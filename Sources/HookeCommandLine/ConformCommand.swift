@@ -11,7 +11,7 @@ struct ConformCommand: HookeCommand {
     static let options: [OptionSpec] = [
         OptionSpec("--engine", .single, "CMD", "the engine to start: a program and its arguments, split as a shell\nsplits plain words (quotes and backslashes; no variables or pipes)"),
         OptionSpec("--list", .flag, "", "list the cases (id and what each probes) instead of judging"),
-        OptionSpec("--kind", .single, "K,...", "only these kinds: spring, curve, animation (default all)"),
+        OptionSpec("--kind", .single, "K,...", "only these kinds: spring, curve, animation, transaction (default all)"),
         OptionSpec("--tier", .single, "T", "what passes: exact (≤ 1e-9 of the distance, the default) or\nvisual (≤ 5e-4: half a pixel of a 1,000-pixel move)"),
         OptionSpec("--timeout", .single, "S", "seconds to wait for each reply before the engine is killed\n(default 10)"),
         OptionSpec("--json", .single, "FILE", "also write every case's result as JSON ('-': stdout, the table\nthen goes to stderr); written even when the run is incomplete"),
@@ -32,7 +32,10 @@ struct ConformCommand: HookeCommand {
       hooke  → {"type":"bye"}, closes stdin; the engine exits 0.
     Kinds: spring (judged against the GSL reference: physics), curve (cubic Bézier, against
     GSL's Brent root), animation (a `hooke run` scenario, against Hooke's animator: the SwiftUI
-    model the device recordings confirm). The README's "hooke conform" section is the contract.
+    model the device recordings confirm), transaction (a `hooke run` tree scenario, sent with
+    "values": [names]; the engine answers every value at every frame, frame by frame, and is
+    judged against Hooke's transaction resolution and animator). The README's "hooke conform"
+    section is the contract.
 
     Each case is graded relative to the motion's distance: exact (≤ 1e-9), visual (≤ 5e-4) or
     fail; velocities, when given, relative to ω0·distance. The scorecard has one row per kind

@@ -13,7 +13,7 @@ struct ConformCommandTests {
     @Test("bad usage exits 2 with one line naming the flag", arguments: [
         (["conform"], "--engine: needs the engine's command"),
         (["conform", "--engine", "python3 'x"], "--engine: unterminated single quote"),
-        (["conform", "--engine", "x", "--kind", "springs"], "--kind: must be one of spring, curve, animation, got 'springs'"),
+        (["conform", "--engine", "x", "--kind", "springs"], "--kind: must be one of spring, curve, animation, transaction, got 'springs'"),
         (["conform", "--engine", "x", "--tier", "close"], "--tier: must be one of exact, visual, got 'close'"),
         (["conform", "--engine", "x", "--timeout", "0"], "--timeout: must be > 0"),
         (["conform", "--list", "--engine", "x"], "--engine: not allowed with --list"),

@@ -9,7 +9,7 @@ import Scenarios
 /// model, so for that kind this is a consistency check of the protocol, not of the math.)
 struct AnimationMathEngine: ConformanceEngine {
     func start() -> EngineIdentity {
-        EngineIdentity(name: "hooke", version: "0.1.0", kinds: [.spring, .curve, .animation])
+        EngineIdentity(name: "hooke", version: "0.1.0", kinds: [.spring, .curve, .animation, .transaction])
     }
 
     func spring(_ request: SpringRequest, caseID: String) -> EngineAnswer {
@@ -37,6 +37,12 @@ struct AnimationMathEngine: ConformanceEngine {
         guard request.scenario.dimension == nil else { return .unsupported("vector scenarios are not in protocol 1") }
         var values: [Double] = []
         _ = request.scenario.run { values.append($0.value[0]) }
+        return .samples(EngineSamples(values: values))
+    }
+
+    func transaction(_ request: TransactionRequest, caseID: String) -> EngineAnswer {
+        var values: [Double] = []
+        _ = request.scenario.run { values += $0.values }
         return .samples(EngineSamples(values: values))
     }
 
