@@ -19,6 +19,13 @@ enum CurveSuite {
         name: "bezierVsBrent", metric: "maxAbsError", value: 1e-14,
         reason: "measured 2.4e-15 worst (random 200): both solvers resolve s to ~2 ulps, times the slope")
 
+    /// The seven presets alone: their control points are tame (slopes of x(s) bounded away from 0),
+    /// so both solvers land within an ulp or two of the same root and the worst difference is a
+    /// few ulps of 1, far below the random curves' steep cases that set `bezierTolerance`.
+    static let presetBezierTolerance = Tolerance(
+        name: "presetBezierVsBrent", metric: "maxAbsError", value: 2e-15,
+        reason: "measured 3.3e-16 (1.5 ulps of 1, easeIn at progress 0.675); 6× for libm differences between machines")
+
     /// The circular curves against their textbook formulas: the library rearranges them to avoid
     /// cancellation, the textbook forms round a few ulps of 1 → 1e-15 absolute.
     static let circularTolerance = Tolerance(
@@ -38,7 +45,8 @@ enum CurveSuite {
             ("easeIn", 0.42, 0, 1, 1), ("easeOut", 0, 0, 0.58, 1), ("easeInOut", 0.42, 0, 0.58, 1),
             ("linear", 0, 0, 1, 1),
         ]
-        checks.append(try bezierCheck(configuration, presets, label: "presets", quickSet: true, seeded: false))
+        checks.append(try bezierCheck(configuration, presets, label: "presets", quickSet: true, seeded: false,
+                                      tolerance: presetBezierTolerance))
         var generator = SplitMix64(seed: configuration.seed &+ 7)
         func randomCurves(_ count: Int) -> [(String, Double, Double, Double, Double)] {
             (0..<count).map { i in
@@ -59,7 +67,7 @@ enum CurveSuite {
     static let progressGrid: [Double] = (0...200).map { Double($0) / 200 }
 
     static func bezierCheck(_ configuration: VerificationConfiguration, _ curves: [(String, Double, Double, Double, Double)], label: String,
-                            quickSet: Bool, seeded: Bool) throws -> CheckReport {
+                            quickSet: Bool, seeded: Bool, tolerance: Tolerance = bezierTolerance) throws -> CheckReport {
         var stats = ErrorStatistics()
         for (curveName, x1, y1, x2, y2) in curves {
             let curve = configuration.bezier(x1, y1, x2, y2)
@@ -71,7 +79,7 @@ enum CurveSuite {
         }
         return gatedCheck(suite: name, name: "Bézier inversion vs GSL Brent: \(label)", kind: .reference, source: CheckSource.brent, implementation: "UnitCurve",
                           quickSet: quickSet, seeded: seeded, metrics: stats.metrics(), worst: stats.worst,
-                          tolerance: bezierTolerance)
+                          tolerance: tolerance)
     }
 
     static func circularCheck() -> CheckReport {

@@ -12,6 +12,13 @@ enum InterpolatingSpringSuite {
         name: "closedFormVsReference", metric: "maxRelError", value: 1e-12,
         reason: "GSL floors at ~1e-13 of the distance; measured 9.9e-14")
 
+    /// ζ > 1 judged as critical damping: GSL integrates the critically damped motion (no
+    /// oscillation, a smooth exponential decay) to a few ulps of the distance, far below its floor
+    /// on the oscillating cases, and the closed form t·e^(−ωt) has no cancellation to lose.
+    static let criticalTolerance = Tolerance(
+        name: "criticalStandInVsReference", metric: "maxRelError", value: 5e-15,
+        reason: "measured 7.1e-16 (k 100, c 30 at t = 0.754 s); 7× for libm differences between machines")
+
     static let suite = VerificationSuite(name: name, summary: "interpolatingSpring vs GSL (exact for ζ ≤ 1; SwiftUI's ζ > 1 form is critical damping)") {
         configuration in
         let exact: [(Double, Double, Double)] = [(1, 0.5, 0), (1, 0.5, 2), (157.9, 8, -3), (40, 0, 1), (100, 20, 0)]  // k, c, v0 (ζ ≤ 1)
@@ -47,7 +54,7 @@ enum InterpolatingSpringSuite {
         if gated {
             return gatedCheck(suite: name, name: label, kind: .reference, source: source,
                               implementation: "InterpolatingSpringAnimation", quickSet: true,
-                              metrics: stats.metrics(), worst: stats.worst, tolerance: tolerance)
+                              metrics: stats.metrics(), worst: stats.worst, tolerance: asCritical ? criticalTolerance : tolerance)
         }
         return infoCheck(suite: name, name: label, source: source, implementation: "InterpolatingSpringAnimation", quickSet: true,
                          metrics: stats.metrics(), worst: stats.worst,
