@@ -239,6 +239,7 @@ public enum SVGChartRenderer {
         let barWidth = groupWidth / Double(Swift.max(barSeries.count, 1))
         let yLayout = frame.yLayout
         let barBase = frame.py(chart.yAxis.scale == .log ? yLayout.lower : Swift.min(Swift.max(0, yLayout.lower), yLayout.upper))
+        var annotations: [(text: String, x: Double, y: Double, color: String)] = []
         for (index, series) in chart.series.enumerated() {
             let color = palette[(series.colorIndex ?? index) % palette.count]
             let screen = drawable[index].map { point in point.map { (frame.px($0.0), frame.py($0.1)) } }
@@ -261,12 +262,73 @@ public enum SVGChartRenderer {
                 svg.close("g")
             }
             if let annotation = series.annotation, let (x, y) = screen.compactMap({ $0 }).last {
-                // Beside the point, on the side with more room; below it near the top of the plot.
-                let right = x < frame.left + frame.plotWidth * 0.75
-                let below = y - frame.top < 20
-                svg.element("text", [("class", "annotation"), ("x", n(right ? x + 8 : x - 8)), ("y", n(below ? y + 16 : y - 6)),
-                                     ("text-anchor", right ? "start" : "end"), ("fill", color)] + halo, text: annotation)
+                annotations.append((annotation, x, y, color))
             }
+        }
+        drawAnnotations(&svg, annotations, frame)
+    }
+
+    /// A label's box on the page: `x`, `y` as the `<text>` element's attributes (baseline at y),
+    /// the width estimated from the character count (`characterWidth`, generous for 12 px text).
+    public struct LabelBox: Equatable, Sendable {
+        public var minX, minY, maxX, maxY: Double
+
+        public init(x: Double, y: Double, anchor: String, characters: Int) {
+            let width = characterWidth * Double(characters)
+            minX = anchor == "end" ? x - width : anchor == "middle" ? x - width / 2 : x
+            maxX = minX + width
+            minY = y - fontSize + 1
+            maxY = y + 3
+        }
+
+        public func intersects(_ other: LabelBox) -> Bool {
+            minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+        }
+    }
+
+    /// Offsets tried for a label, in order: beside the point (right or left, above or below), then
+    /// further up and down in steps of a line; a label placed away from its point gets a leader line.
+    static let labelSteps: [Double] = [0, 16, -16, 32, -32, 48, -48, 64, -64, 80, -80, 96, -96]
+
+    /// Series annotations placed so no two label boxes intersect: greedy, in series order, each at
+    /// the first candidate position whose box is inside the plot and clear of the labels already
+    /// placed; a thin leader line joins a displaced label to its point. A label with no free
+    /// position (more labels than the plot has room for) goes where its first candidate is.
+    static func drawAnnotations(_ svg: inout SVGBuilder, _ annotations: [(text: String, x: Double, y: Double, color: String)],
+                                _ frame: PlotFrame) {
+        var placed: [LabelBox] = []
+        for annotation in annotations {
+            let preferRight = annotation.x < frame.left + frame.plotWidth * 0.75
+            let preferBelow = annotation.y - frame.top < 20
+            var candidates: [(x: Double, y: Double, anchor: String, displaced: Bool)] = []
+            for step in labelSteps {
+                for right in [preferRight, !preferRight] {
+                    let y = annotation.y + (preferBelow ? 16 : -6) + step
+                    candidates.append((right ? annotation.x + 8 : annotation.x - 8, y, right ? "start" : "end",
+                                       step != 0 || right != preferRight))
+                }
+            }
+            func box(_ candidate: (x: Double, y: Double, anchor: String, displaced: Bool)) -> LabelBox {
+                LabelBox(x: candidate.x, y: candidate.y, anchor: candidate.anchor, characters: annotation.text.count)
+            }
+            let inside = { (b: LabelBox) in
+                b.minX >= frame.left && b.maxX <= frame.left + frame.plotWidth && b.minY >= frame.top && b.maxY <= frame.bottom
+            }
+            let choice = candidates.first { candidate in
+                let b = box(candidate)
+                return inside(b) && !placed.contains { $0.intersects(b) }
+            } ?? candidates[0]
+            let chosen = box(choice)
+            placed.append(chosen)
+            if choice.displaced {
+                // From the point to the nearest end of the label's box, at its middle height.
+                let endX = choice.anchor == "start" ? chosen.minX - 2 : chosen.maxX + 2
+                svg.empty("line", [("class", "leader"), ("x1", n(annotation.x)), ("y1", n(annotation.y)), ("x2", n(endX)),
+                                   ("y2", n((chosen.minY + chosen.maxY) / 2)), ("stroke", annotation.color),
+                                   ("stroke-width", "1"), ("stroke-opacity", "0.7")])
+            }
+            svg.element("text", [("class", "annotation"), ("x", n(choice.x)), ("y", n(choice.y)),
+                                 ("text-anchor", choice.anchor), ("fill", annotation.color)] + halo, text: annotation.text)
         }
     }
 
