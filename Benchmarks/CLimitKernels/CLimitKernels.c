@@ -10,9 +10,13 @@
 // performs the IEEE operations its Swift counterpart performs, in the same order; the
 // `swiftui-spring` kernel is therefore bit-identical to SwiftUI's rule (the faithful rule has no
 // FMA), and FrameBenchTests checks it exactly.
+#define _GNU_SOURCE  // sched_getcpu
 #include "CLimitKernels.h"
 #include <math.h>
 #include <stdint.h>
+#if defined(__linux__)
+#include <sched.h>
+#endif
 
 #pragma clang fp contract(off)
 
@@ -38,6 +42,14 @@ int hooke_limit_has_avx2(void) {
     return (b & (1u << 5)) != 0;     // AVX2 (leaf 7, ebx bit 5)
 #else
     return 0;
+#endif
+}
+
+int hooke_current_cpu(void) {
+#if defined(__linux__)
+    return sched_getcpu();
+#else
+    return -1;
 #endif
 }
 

@@ -19,13 +19,17 @@ public struct BenchEnvironment: Codable, Sendable, Equatable {
     public var peakResidentMemoryBytes: Int
     public var frameRate: Int
     public var hookeVersion: String
+    /// The transparent-huge-page policy (`FrameNoise.transparentHugePageMode`: always, madvise,
+    /// never); nil when unreadable or in results written before it.
+    public var transparentHugePages: String?
 
     /// The environment of this process now.
     public static func current(frameRate: Int, hookeVersion: String) -> BenchEnvironment {
         BenchEnvironment(
             cpuModel: cpuModel(), cores: cores, operatingSystem: operatingSystem(), swiftVersion: swiftVersion,
             gslVersion: OscillatorReference.gslVersion, buildConfiguration: .current, buildISA: buildISA,
-            peakResidentMemoryBytes: peakResidentMemoryBytes(), frameRate: frameRate, hookeVersion: hookeVersion)
+            peakResidentMemoryBytes: peakResidentMemoryBytes(), frameRate: frameRate, hookeVersion: hookeVersion,
+            transparentHugePages: FrameNoise.transparentHugePageMode())
     }
 
     /// The ISA the package's C targets were compiled for (the predefined macros `-march` sets;

@@ -15,6 +15,17 @@ public struct BenchResult: Codable, Sendable, Equatable {
     public var frameNanoseconds: Percentiles
     /// Timed frames (after warm-up).
     public var samples: Int
+    /// The timed frames' time per animation-frame, summarised for resampling (`SampleSummary`): what
+    /// a baseline pools and the statistical comparison draws from. nil in results written before it.
+    public var sampleSummary: SampleSummary?
+    /// The spread of the time per animation-frame: (p75 − p25) / p50 (nil in results written before it).
+    public var relativeSpread: Double?
+    /// Two modes in the timed frames (`Bimodality`, time per animation-frame): the row's median
+    /// stands for neither. nil when the frames form one group.
+    public var bimodality: Bimodality?
+    /// Faults, context switches, CPUs and migrations of the measuring thread while the frames were
+    /// timed (`FrameNoise`); nil in results written before it.
+    public var noise: FrameNoise?
     /// Frames per second at the median frame time.
     public var framesPerSecond: Double
     /// Animations advanced per second at the median frame time.
@@ -45,8 +56,6 @@ public struct BenchResult: Codable, Sendable, Equatable {
     /// Median time per animation relative to `naive` for the same workload, animations and threads
     /// (< 1 is faster); nil for `naive` itself or when `naive` did not run.
     public var ratioToNaive: Double?
-    /// The same at p75 (this p75 over naive's p75), for the baseline's second quantile.
-    public var ratioToNaiveP75: Double?
     /// The samples behind the `naive` figures the ratios divide by.
     public var naiveSamples: Int?
     /// For `fast`: its median time per animation over `limit`'s, `limit-avx2`'s and `floor`'s for
@@ -76,7 +85,7 @@ public struct BenchResult: Codable, Sendable, Equatable {
                 frameRate: Int, frameNanoseconds: Percentiles, samples: Int, allocationsPerFrame: Double?,
                 maxError: Double?, consistencyWithNaive: Double? = nil,
                 stateBytesPerAnimation: Int, residentBytes: Int = 0, bytesMovedPerAnimation: Int? = nil,
-                note: String? = nil) {
+                note: String? = nil, frameSamples: [Double]? = nil, noise: FrameNoise? = nil) {
         self.workload = workload
         self.strategy = strategy
         self.animations = animations
@@ -89,6 +98,11 @@ public struct BenchResult: Codable, Sendable, Equatable {
         self.frameNanoseconds = frameNanoseconds
         self.nsPerAnimationFrame = frameNanoseconds.scaled(by: 1 / Double(max(animations, 1)))
         self.samples = samples
+        let perAnimation = 1 / Double(max(animations, 1))
+        sampleSummary = frameSamples.flatMap { $0.isEmpty ? nil : SampleSummary(of: $0).scaled(by: perAnimation) }
+        bimodality = frameSamples.flatMap(Bimodality.detect)?.scaled(by: perAnimation)
+        relativeSpread = frameNanoseconds.p50 > 0 ? (frameNanoseconds.p75 - frameNanoseconds.p25) / frameNanoseconds.p50 : 0
+        self.noise = noise
         let median = max(frameNanoseconds.p50, 1)
         framesPerSecond = 1e9 / median
         animationsPerSecond = framesPerSecond * Double(animations)
@@ -200,7 +214,6 @@ extension Array where Element == BenchResult {
                let base = naive["\(result.workload.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"],
                base.nsPerAnimationFrame.p50 > 0 {
                 self[index].ratioToNaive = result.nsPerAnimationFrame.p50 / base.nsPerAnimationFrame.p50
-                self[index].ratioToNaiveP75 = result.nsPerAnimationFrame.p75 / base.nsPerAnimationFrame.p75
                 self[index].naiveSamples = base.samples
             }
             if result.strategy == .fast {

@@ -10,7 +10,7 @@ public enum BenchTable {
         lines.append("hooke bench — \(environment.cpuModel), \(environment.cores) cores, \(environment.operatingSystem), "
                      + "Swift \(environment.swiftVersion), GSL \(environment.gslVersion), \(environment.buildConfiguration.rawValue) build, "
                      + "\(results.first?.frameRate ?? environment.frameRate) Hz, built for \(environment.buildISA ?? "an unrecorded ISA")")
-        let header = ["workload", "strategy", "animations", "thr", "ns/anim p50", "p25", "p75", "p99",
+        let header = ["workload", "strategy", "animations", "thr", "ns/anim p50", "p25", "p75", "p99", "IQR/p50",
                       "samples", "×naive", "÷limit/avx2/floor", "speed-up", "alloc/frame", "error vs ref", "vs naive", "B/anim",
                       "B/frame", "max N 60Hz", "max N 120Hz"]
         var rows: [[String]] = [header]
@@ -18,7 +18,7 @@ public enum BenchTable {
             rows.append([
                 r.workload.rawValue, r.strategy.rawValue, "\(r.animations)", "\(r.workerThreads)",
                 number(r.nsPerAnimationFrame.p50), number(r.nsPerAnimationFrame.p25), number(r.nsPerAnimationFrame.p75),
-                number(r.nsPerAnimationFrame.p99), "\(r.samples)",
+                number(r.nsPerAnimationFrame.p99), spread(r), "\(r.samples)",
                 r.ratioToNaive.map { number(1 / $0) + "×" } ?? "—",
                 limitRatios(r),
                 r.parallelSpeedup.map { number($0) + "×" } ?? "—",
@@ -39,9 +39,13 @@ public enum BenchTable {
             lines.append(cells.joined(separator: "  "))
             if index == 0 { lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
         }
+        lines.append("IQR/p50: (p75 − p25) / p50 of the time per animation; \"2 modes\": the frames form two groups (log-time split with "
+                     + "Ashman's D > \(format(Bimodality.minimumSeparation, "%g")), each ≥ \(format(Bimodality.minimumShare * 100, "%g")) % of the frames, "
+                     + "medians ≥ \(format(Bimodality.minimumRatio, "%g"))× apart): the median describes neither (the \"2 modes:\" lines below).")
         lines.append(contentsOf: legend(results))
         lines.append("peak resident memory: \(number(Double(environment.peakResidentMemoryBytes) / 1_048_576)) MiB")
         for r in results where r.note != nil { lines.append("note: \(r.key): \(r.note!)") }
+        for r in results { if let line = modes(r) { lines.append(line) } }
         return lines.joined(separator: "\n")
     }
 
@@ -126,7 +130,8 @@ public enum BenchTable {
     /// `hooke bench --baseline`'s lines: the counts, the configurations not judged, and every
     /// metric that changed beyond its threshold.
     public static func renderComparison(_ comparison: PerformanceBaseline.Comparison, path: String) -> String {
-        var lines = ["baseline \(path): \(comparison.findings.count) metrics compared, "
+        let timings = comparison.findings.filter { $0.metric == "timeRatioToNaive" }.count
+        var lines = ["baseline \(path): \(comparison.findings.count) metrics compared (\(timings) timings), "
                      + "\(comparison.regressions.count) regressions, \(comparison.improvements.count) improvements, "
                      + "\(comparison.unmeasured.count) configurations not measured in this run, "
                      + "\(comparison.tooFewSamples.count) not timed with enough samples to judge"]
@@ -134,10 +139,38 @@ public enum BenchTable {
             lines.append("  not judged (fewer than \(PerformanceBaseline.Thresholds.standard.minimumSamples) samples): \(key)")
         }
         for finding in comparison.findings where finding.verdict != .equal {
-            lines.append("  \(finding.verdict.rawValue): \(finding.key) \(finding.metric) "
-                         + "\(format(finding.baseline, "%.3g")) → \(format(finding.current, "%.3g"))")
+            var line = "  \(finding.verdict.rawValue): \(finding.key) \(finding.metric) "
+                + "\(format(finding.baseline, "%.3g")) → \(format(finding.current, "%.3g"))"
+            if let interval = finding.interval, let threshold = finding.threshold {
+                line += " (×\(format(interval.estimate, "%.3g")), \(format(interval.confidence * 100, "%.0f")) % interval "
+                    + "\(format(interval.lower, "%.3g"))…\(format(interval.upper, "%.3g")) past \(format(threshold, "%.3g")))"
+            }
+            lines.append(line)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A bimodal row's two modes and what its measuring thread went through.
+    static func modes(_ r: BenchResult) -> String? {
+        guard let modes = r.bimodality else { return nil }
+        var line = "2 modes: \(r.key): \(number(modes.lowMedian)) and \(number(modes.highMedian)) ns/anim "
+            + "(\(format(modes.highShare * 100, "%.0f")) % of frames slow, D = \(format(modes.separation, "%.1f")))"
+        if let noise = r.noise {
+            line += "; frames after a context switch: \(noise.framesAfterSwitch) of \(r.samples)"
+            if let after = noise.medianAfterSwitch, let without = noise.medianWithoutSwitch {
+                let scale = 1 / Double(max(r.animations, 1))
+                line += " (median \(number(after * scale)) vs \(number(without * scale)) ns/anim)"
+            }
+            line += ", CPUs \(noise.cpus.map(String.init).joined(separator: ",")), \(noise.migrations) migrations, "
+                + "\(noise.minorFaults) minor faults"
+        }
+        return line
+    }
+
+    /// The row's IQR / median in percent, "2 modes" appended when its frames are bimodal.
+    static func spread(_ result: BenchResult) -> String {
+        let text = result.relativeSpread.map { format($0 * 100, "%.0f") + "%" } ?? "—"
+        return result.bimodality == nil ? text : text + " 2 modes"
     }
 
     static func format(_ value: Double, _ pattern: String) -> String {

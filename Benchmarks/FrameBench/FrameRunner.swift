@@ -38,19 +38,24 @@ public enum FrameRunner {
         defer { samples.deallocate() }
         let budget = UInt64(plan.secondsPerConfiguration * 1e9)
         var taken = 0
+        var noise = FrameNoise.Recorder(capacity: maximumFrames)
         let allocationsBefore = AllocationCounter.count
         let start = MonotonicClock.now()
         while taken < maximumFrames {
             frame += 1
+            noise.beforeFrame(taken)
             let t0 = MonotonicClock.now()
             pool.run(frame: frame)
             let t1 = MonotonicClock.now()
+            noise.afterFrame(taken)
             samples[taken] = Double(t1 &- t0)
             taken += 1
             if taken >= minimumFrames, t1 &- start >= budget { break }
         }
         let allocations = AllocationCounter.count &- allocationsBefore
+        let frameNoise = noise.finish(samples: samples, taken: taken)
         let resident = residentMemoryBytes()
+        let timed = Array(samples[0..<taken])
         let workers = Set(pool.shutdown()).count
         let errors = measuringErrors
             ? try KernelFactory.errors(workload: configuration.workload, strategy: configuration.strategy,
@@ -63,10 +68,11 @@ public enum FrameRunner {
             workload: configuration.workload, strategy: configuration.strategy,
             animations: configuration.animations, threads: configuration.threads, workerThreads: max(workers, 1),
             frameRate: configuration.frameRate,
-            frameNanoseconds: Percentiles(of: Array(samples[0..<taken])), samples: taken,
+            frameNanoseconds: Percentiles(of: timed), samples: taken,
             allocationsPerFrame: AllocationCounter.isActive ? Double(allocations) / Double(taken) : nil,
             maxError: errors?.reference, consistencyWithNaive: errors?.consistencyWithNaive, stateBytesPerAnimation: kernel.stateBytesPerAnimation,
-            residentBytes: resident, bytesMovedPerAnimation: kernel.bytesMovedPerAnimation, note: note)
+            residentBytes: resident, bytesMovedPerAnimation: kernel.bytesMovedPerAnimation, note: note,
+            frameSamples: timed, noise: frameNoise)
         if let engine = kernel as? EngineKernel { result.assumptions = engine.library.assumptions }
         return result
     }

@@ -13,8 +13,8 @@ struct BenchCommand: HookeCommand {
     static let help = """
     USAGE: hooke bench [--quick] [--workload W,...] [--strategy S,...] [--animations N,...]
                        [--threads T,...] [--frame-rate 60|120] [--seconds S] [--json FILE]
-                       [--baseline FILE] [--update-baseline] [--shard I/N|auto[/N]] [--machine NAME] [--commit ID]
-                       [--engine-library PATH]...
+                       [--baseline FILE] [--update-baseline [--runs K]] [--results FILE,...]
+                       [--shard I/N|auto[/N]] [--machine NAME] [--commit ID] [--engine-library PATH]...
 
     Advances populations of animations frame by frame and reports, per workload, strategy, animation
     count and thread count: wall time per frame (p0 p25 p50 p75 p90 p99 p100, nearest rank) divided by
@@ -35,9 +35,9 @@ struct BenchCommand: HookeCommand {
 
     EXIT STATUS:
       0  measured; with --baseline, no metric changed beyond its threshold
-      1  with --baseline: a regression (p50 and p75 time ratios both past \(PerformanceBaseline.Thresholds.standard.timeRatioFactor)×,
-         more allocations, or a larger error); configurations with fewer than
-         \(PerformanceBaseline.Thresholds.standard.minimumSamples) samples on either side are listed and not judged
+      1  with --baseline: a regression (the 99 % bootstrap interval of the time ratio of medians
+         wholly past 1 + the minimum effect measured from the pooled runs, more allocations, or a larger error);
+         configurations with fewer than \(PerformanceBaseline.Thresholds.standard.minimumSamples) samples on either side are listed and not judged
       2  bad usage or input (one line on stderr), or a debug build
       4  with --baseline: improvements only
 
@@ -58,6 +58,10 @@ struct BenchCommand: HookeCommand {
 
     var plan: BenchPlan
     var jsonPath: String?
+    /// Runs pooled into the baseline by `--update-baseline` (`--runs K`, default 3).
+    var runs: Int
+    /// Stored `--json` files to judge or pool instead of measuring (`--results`).
+    var storedRuns: [String]
     var baseline: BaselineFile
     /// The stored baseline to compare with (`--baseline FILE` without `--update-baseline`).
     var stored: PerformanceBaseline?
@@ -69,6 +73,26 @@ struct BenchCommand: HookeCommand {
         baseline = try BaselineFile(arguments, of: PerformanceBaseline.self)
         identity = try BenchRunIdentity(shard: arguments.string("--shard"), machine: arguments.string("--machine"),
                                         commit: arguments.string("--commit"))
+        runs = try arguments.int("--runs", default: 3, minimum: 1)
+        guard runs <= 20 else { throw InputError("--runs: must be in 1…20, got \(runs)") }
+        if arguments.has("--runs"), !baseline.update {
+            throw InputError("--runs: only with --update-baseline (it sets how many runs the baseline pools)")
+        }
+        storedRuns = try arguments.string("--results").map { text in
+            try text.split(separator: ",", omittingEmptySubsequences: false).map { name in
+                guard !name.isEmpty else { throw InputError("--results: an empty file name in \(quoted(text))") }
+                return String(name)
+            }
+        } ?? []
+        if !storedRuns.isEmpty {
+            if arguments.has("--runs") { throw InputError("--runs: not with --results (the baseline pools the files given)") }
+            if !baseline.update, !arguments.has("--baseline") {
+                throw InputError("--results: needs --baseline FILE (to judge a stored run) or --update-baseline (to pool stored runs)")
+            }
+            if !baseline.update, storedRuns.count > 1 {
+                throw InputError("--results: judge one stored run at a time against --baseline, got \(storedRuns.count) files")
+            }
+        }
         if baseline.update, let shard = identity.shard {
             throw InputError("--update-baseline: not with --shard \(shard.index)/\(shard.count); a baseline holds the whole plan")
         }
@@ -86,15 +110,29 @@ struct BenchCommand: HookeCommand {
         guard BuildConfiguration.current == .release else {
             throw InputError(BuildConfiguration.debugRefusal)
         }
-        let report = try measure(console: console)
+        var reports: [BenchReport] = []
+        if storedRuns.isEmpty {
+            let count = baseline.update ? runs : 1
+            for run in 1...count {
+                if count > 1 { console.printError("run \(run) of \(count)") }
+                reports.append(try measure(console: console))
+            }
+        } else {
+            reports = try storedRuns.map(Self.readStoredRun)
+        }
+        let report = reports[reports.count - 1]
         let results = report.results
         let show = try console.writeJSON(report.encoded(), to: jsonPath)
         show(BenchTable.render(results, environment: report.environment))
         if let rows = report.equalAccuracy { show(BenchTable.renderEqualAccuracy(rows)) }
         if let jsonPath, jsonPath != standardOutputPath { show("wrote \(jsonPath)") }
         if baseline.update {
-            try PerformanceBaseline(results: results).write(toPath: baseline.path)
-            show("wrote baseline \(baseline.shown) (\(results.count) configurations)")
+            let pooled = PerformanceBaseline(runs: reports.map(\.results))
+            try pooled.write(toPath: baseline.path)
+            let effects = pooled.minimumEffect.sorted { $0.key < $1.key }
+                .map { "\($0.key) \(formatShort($0.value * 100)) %" }.joined(separator: ", ")
+            show("wrote baseline \(baseline.shown) (\(results.count) configurations pooled from \(reports.count) run\(reports.count == 1 ? "" : "s"); "
+                 + "minimum effects: \(effects))")
             return ExitStatus.success
         }
         guard let stored else { return ExitStatus.success }
@@ -104,6 +142,20 @@ struct BenchCommand: HookeCommand {
         }
         show(BenchTable.renderComparison(comparison, path: baseline.shown))
         return comparison.exitStatus
+    }
+
+    /// A `--json` file of an earlier run, for `--results`.
+    static func readStoredRun(_ path: String) throws -> BenchReport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError("--results: cannot read \(quoted(path))")
+        }
+        do {
+            var report = try JSONDecoder().decode(BenchReport.self, from: data)
+            report.results.linkRelativeFigures()
+            return report
+        } catch {
+            throw InputError("--results: \(quoted(path)): not a hooke bench --json file (\(BaselineJSON.describe(error)))")
+        }
     }
 
     /// Measures the plan's configurations (this shard's, with `--shard`), stamped with the machine,

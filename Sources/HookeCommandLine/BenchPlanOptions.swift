@@ -24,10 +24,18 @@ extension BenchCommand {
         OptionSpec("--frame-rate", .single, "F", "60 or 120 (default 120)"),
         OptionSpec("--seconds", .single, "S", "sampling time per configuration, 0.01…60 s (default 0.2 quick, 1 full)"),
         OptionSpec("--json", .single, "FILE", "also write the results as JSON (environment, results, benchmarks)"),
-        OptionSpec("--baseline", .single, "FILE", "compare with a stored baseline (time as ratios to naive at p50 and p75, allocations, error)"),
+        OptionSpec("--baseline", .single, "FILE", """
+        compare with a stored baseline: time as the ratio to naive's median, judged by a 99 %
+        bootstrap interval against each workload's minimum effect; allocations; error
+        """),
         OptionSpec("--update-baseline", .flag, "", """
         write the baseline (to --baseline FILE, default \(PerformanceBaseline.defaultPath)
-        in the repository) atomically
+        in the repository) atomically, pooled from --runs runs
+        """),
+        OptionSpec("--runs", .single, "K", "with --update-baseline: measure the plan K times (1…20, default 3) and pool them"),
+        OptionSpec("--results", .single, "FILE,...", """
+        use stored --json files instead of measuring: judge one against --baseline, or pool
+        several into the baseline with --update-baseline
         """),
         OptionSpec("--shard", .single, "I/N|auto[/N]", """
 

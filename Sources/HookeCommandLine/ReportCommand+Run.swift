@@ -56,7 +56,7 @@ extension ReportCommand {
     }
 
     /// The verification report (`ReportInputs.verification`) and the metrics that improved on the baseline.
-    func loadOrRunVerification(recordings: URL?, console: Console) throws -> (VerificationReport, [Regression]) {
+    func loadOrRunVerification(recordings: URL?, console: Console) throws -> (VerificationReport, [MetricChange]) {
         let printer = ProgressPrinter(console: console)
         let configuration = VerificationConfiguration(quick: !full, seed: seed, recordingsDirectory: recordings)
         return try ReportInputs.verification(file: verificationFile, configuration: configuration, baseline: baseline) {

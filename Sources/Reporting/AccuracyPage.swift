@@ -264,9 +264,9 @@ enum AccuracyPage {
         }
         var text = ""
         switch baseline.state {
-        case "missing": text += "No accuracy baseline at `\(baseline.path)`; nothing was compared.\n"
-        case "updated": text += "The baseline `\(baseline.path)` was updated by this run.\n"
-        default:
+        case .missing: text += "No accuracy baseline at `\(baseline.path)`; nothing was compared.\n"
+        case .updated: text += "The baseline `\(baseline.path)` was updated by this run.\n"
+        case .compared:
             text += "Compared with `\(baseline.path)`: \(baseline.comparedChecks) checks, "
             text += "\(baseline.regressions.count) regressed, \(baseline.newChecks.count) new, "
             text += "\(baseline.seedMismatches.count) seeded checks not compared (other seed).\n"

@@ -1,10 +1,12 @@
 // HistoryPage.swift — `history.md`: one machine's runs at successive commits. Per workload a
-// line of p50 time per animation-frame with its p25–p75 band by commit, and every configuration
-// that the bench baseline's rule (`PerformanceBaseline.compare`) calls a regression against the
-// commit before it, marked on the chart and listed.
+// line of p50 time per animation-frame with its p25–p75 band by commit, and where each
+// configuration's time or error changed level (`StepDetection` over its whole history, so a step
+// is placed at the commit where it happened rather than judged between neighbours), marked on the
+// chart and listed.
 
 import FrameBench
 import Foundation
+import HookeSupport
 
 /// The numbers behind history.md (`history.json`).
 public struct HistoryData: Codable, Sendable {
@@ -15,15 +17,18 @@ public struct HistoryData: Codable, Sendable {
         public var configurations: Int
     }
 
-    /// A metric the rule judged changed at `commit` against `previous`.
+    /// A step in one configuration's metric: its level changed from `before` (up to `previous`)
+    /// to `after` (from `commit` on).
     public struct Change: Codable, Sendable {
         public var commit: String
         public var previous: String
         public var key: String
+        /// "nsPerAnimationFrameP50" (speed) or "maxError" (accuracy against the reference).
         public var metric: String
         public var before: Double
         public var after: Double
-        public var verdict: String
+        /// Both metrics are better when lower: a rise is a regression, a fall an improvement.
+        public var verdict: BaselineVerdict
     }
 
     public struct Machine: Codable, Sendable {
@@ -42,26 +47,42 @@ public struct HistoryData: Codable, Sendable {
 }
 
 enum HistoryPage {
+    /// Steps smaller than this are dropped (relative size, max/min − 1). Time: a configuration's
+    /// median moves between processes of one commit by up to a few tens of percent on a shared
+    /// machine (FrameBench.docc/RegressionRule.md), and by more for a few bimodal rows, so a level
+    /// change below 25 % is not called a step. Error: the bench's error is deterministic on one
+    /// machine but moves by rounding between builds; the baseline's factor of 10 applies.
+    static let timeStepThreshold = 0.25
+    static let errorStepThreshold = PerformanceBaseline.Thresholds.standard.errorFactor - 1
+    /// Errors below half an ulp of 1 are one level ("exact").
+    static let errorFloor = 0x1p-53
+
     /// The history of every machine with runs at two or more commits in `runs` (ordered as
     /// `MergedRun.isOrdered`: by machine, then oldest commit first).
     static func data(_ runs: [MergedRun]) -> HistoryData {
-        let thresholds = PerformanceBaseline.Thresholds.standard
-        let rule = "time as a ratio to the naive strategy in the same run past ×\(ReportFormat.significant(thresholds.timeRatioFactor)) "
-            + "at both p50 and p75 (judged with at least \(thresholds.minimumSamples) samples on both sides), allocations beyond "
-            + "\(ReportFormat.significant(thresholds.allocationSlack)) per frame where the baseline allocates nothing, error beyond "
-            + "×\(ReportFormat.significant(thresholds.errorFactor)) above \(ReportFormat.significant(thresholds.errorFloor))"
+        let rule = "steps found by a piecewise-constant fit of each configuration's history (log values, L1 cost, a penalty per "
+            + "segment from the history's own noise, in the manner of asv's step detection); time steps (p50 per animation-frame) "
+            + "under \(ReportFormat.significant(timeStepThreshold * 100)) % and error steps under ×\(ReportFormat.significant(errorStepThreshold + 1)) "
+            + "are dropped; a rise is a regression, a fall an improvement"
         var machines: [HistoryData.Machine] = []
         for name in runs.map(\.machine.name).uniqued() {
             let history = runs.filter { $0.machine.name == name }
             guard history.count >= 2 else { continue }
             var changes: [HistoryData.Change] = []
-            for (previous, current) in zip(history, history.dropFirst()) {
-                let comparison = PerformanceBaseline(results: previous.report.results).compare(current.report.results)
-                for finding in comparison.findings where finding.verdict != .equal {
-                    changes.append(.init(commit: current.commit.id, previous: previous.commit.id, key: finding.key,
-                                         metric: finding.metric, before: finding.baseline, after: finding.current,
-                                         verdict: finding.verdict.rawValue))
+            let keys = history.flatMap { $0.report.results.map(\.key) }.uniqued()
+            for key in keys {
+                let column = history.map { run in run.report.results.first { $0.key == key } }
+                func steps(_ metric: String, _ value: (BenchResult) -> Double?, threshold: Double, floor: Double) {
+                    let present = column.indices.compactMap { index in column[index].flatMap(value).map { (index, $0) } }
+                    for step in StepDetection.steps(in: present.map(\.1), threshold: threshold, floor: floor) {
+                        let at = present[step.index].0, before = present[step.index - 1].0
+                        changes.append(.init(commit: history[at].commit.id, previous: history[before].commit.id, key: key,
+                                             metric: metric, before: step.before, after: step.after,
+                                             verdict: step.after > step.before ? .regression : .improvement))
+                    }
                 }
+                steps("nsPerAnimationFrameP50", { $0.nsPerAnimationFrame.p50 }, threshold: timeStepThreshold, floor: .leastNormalMagnitude)
+                steps("maxError", \.maxError, threshold: errorStepThreshold, floor: errorFloor)
             }
             var table: [String: [Double?]] = [:]
             for (column, run) in history.enumerated() {
@@ -70,7 +91,7 @@ enum HistoryPage {
                 }
             }
             let charts = PerformancePage.workloads(history.flatMap(\.report.results)).compactMap {
-                chart(history, workload: $0, regressions: changes.filter { $0.verdict == "regression" })
+                chart(history, workload: $0, regressions: changes.filter { $0.verdict == .regression })
             }
             machines.append(.init(machine: history[0].machine,
                                   commits: history.map { .init(commit: $0.commit, date: $0.date, shards: $0.shards,
@@ -110,7 +131,7 @@ enum HistoryPage {
                                       style: .lineAndMarkers, colorIndex: colour, band: ChartBand(lower: p25, upper: p75)))
         }
         if !marked.isEmpty {
-            series.append(ChartSeries(id: "regression", label: "regression against the commit before", x: marked.map(\.0),
+            series.append(ChartSeries(id: "regression", label: "step up (regression) starts here", x: marked.map(\.0),
                                       y: marked.map(\.1), style: .markers, colorIndex: 6))
         }
         let ticks = history.enumerated().map { ChartAxis.FixedTick(Double($0.offset), String($0.element.commit.id.prefix(10))) }
@@ -120,7 +141,7 @@ enum HistoryPage {
                      yAxis: ChartAxis(label: "per animation per frame", unit: "ns", scale: .log),
                      series: series,
                      notes: ["\(ReportFormat.count(animations)) animations, 1 thread. Line: median of the timed frames; band: "
-                             + "p25 to p75. Black markers: regressions by the bench baseline's rule (any metric)."])
+                             + "p25 to p75. Black markers: where a step up in time or error starts (step detection over the whole history)."])
     }
 
     /// Lowercase letters, digits and hyphens, for file names and SVG ids.
@@ -141,8 +162,8 @@ enum HistoryPage {
         var page = "# Hooke performance history\n\n"
         page += "Merged by `hooke report --from` from stored results (nothing was measured to write this page): each "
         page += "machine's runs at successive commits, oldest first, ordered by commit date. Times are the wall time per "
-        page += "frame divided by the number of animations, in nanoseconds. A **regression** is a change that the bench baseline's rule (`hooke bench --baseline`) calls one when "
-        page += "each commit is compared with the one before it: \(data.rule). "
+        page += "frame divided by the number of animations, in nanoseconds. A **step** is where a configuration's level changed, "
+        page += "found over its whole history: \(data.rule). "
         page += "The numbers are in [history.json](history.json). Back to the [summary](README.md).\n\n"
         for machine in data.machines {
             page += "## \(machine.machine.name)\n\n"
@@ -151,19 +172,19 @@ enum HistoryPage {
             for item in machine.commits {
                 let changes = machine.changes.filter { $0.commit == item.commit.id }
                 commits.append([item.commit.id, item.commit.date ?? "—", item.date ?? "—", "\(item.shards)", "\(item.configurations)",
-                                "\(changes.filter { $0.verdict == "regression" }.count)",
-                                "\(changes.filter { $0.verdict == "improvement" }.count)"])
+                                "\(changes.filter { $0.verdict == .regression }.count)",
+                                "\(changes.filter { $0.verdict == .improvement }.count)"])
             }
             page += commits.render() + "\n"
             for chart in machine.charts { page += "![\(chart.title)](charts/\(chart.id).svg)\n\n" }
             if machine.changes.isEmpty {
-                page += "No configuration changed by the rule between successive commits.\n\n"
+                page += "No configuration's time or error changed level.\n\n"
             } else {
-                var changes = MarkdownTable(header: ["commit", "against", "configuration", "metric", "before", "after", "verdict"],
+                var changes = MarkdownTable(header: ["from commit", "after", "configuration", "metric", "level before", "level after", "verdict"],
                                             alignments: [.left, .left, .left, .left, .right, .right, .left])
                 for change in machine.changes {
                     changes.append([change.commit, change.previous, change.key, change.metric, ReportFormat.significant(change.before),
-                                    ReportFormat.significant(change.after), change.verdict])
+                                    ReportFormat.significant(change.after), change.verdict.rawValue])
                 }
                 page += changes.render() + "\n"
             }

@@ -40,7 +40,7 @@ public enum ReportInputs {
     /// `progress` gets one line per finished suite.
     package static func verification(file: String?, configuration: VerificationConfiguration, baseline: BaselineFile,
                                      progress: @escaping @Sendable (String) -> Void) throws
-        -> (VerificationReport, [Regression]) {
+        -> (VerificationReport, [MetricChange]) {
         if let file {
             do {
                 return (try VerificationReport.decode(Data(contentsOf: URL(fileURLWithPath: file))), [])

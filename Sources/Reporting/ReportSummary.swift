@@ -7,7 +7,7 @@ import Verification
 public enum ReportSummary {
     /// After `ReportGenerator.generate` wrote `written` into `outputDirectory`.
     public static func lines(written: [URL], outputDirectory: URL, verification: VerificationReport,
-                             bench: BenchReport?, benchSkipReason: String?, improvements: [Regression]) -> [String] {
+                             bench: BenchReport?, benchSkipReason: String?, improvements: [MetricChange]) -> [String] {
         var lines = ["wrote \(written.count) files to \(displayPath(outputDirectory)):"]
         lines += ReportGenerator.pageNames.map { "  " + displayPath(outputDirectory.appendingPathComponent($0)) }
         lines.append("verification: " + VerificationSummary.oneLine(verification))

@@ -15,7 +15,7 @@ extension AccuracyBaseline {
 
     /// The metrics of `report` that improved on this baseline beyond the noise band, compared as
     /// `compare(_:path:)` compares (same checks, same seed rule); `allowed` holds the threshold.
-    public func improvements(in report: VerificationReport) -> [Regression] {
+    public func improvements(in report: VerificationReport) -> [MetricChange] {
         findings(report, .improvement)
     }
 }

@@ -66,7 +66,7 @@ public struct AccuracyBaseline: Codable, Sendable {
 
     /// Compares `report` with this baseline.
     public func compare(_ report: VerificationReport, path: String) -> BaselineComparison {
-        var comparison = BaselineComparison(path: path, state: "compared", noiseBand: Self.noiseBandDescription)
+        var comparison = BaselineComparison(path: path, state: .compared, noiseBand: Self.noiseBandDescription)
         for check in report.checks {
             guard checks[check.key] != nil else {
                 if !Entry(check).metrics.isEmpty { comparison.newChecks.append(check.key) }
@@ -85,8 +85,8 @@ public struct AccuracyBaseline: Codable, Sendable {
     /// The metrics of `report` whose verdict against this baseline is `verdict`: every "lower is
     /// better" metric of a check in the baseline (seeded checks only under the baseline's seed) with
     /// a finite stored value. `allowed` holds the threshold the metric crossed.
-    func findings(_ report: VerificationReport, _ verdict: BaselineVerdict) -> [Regression] {
-        var result: [Regression] = []
+    func findings(_ report: VerificationReport, _ verdict: BaselineVerdict) -> [MetricChange] {
+        var result: [MetricChange] = []
         for check in report.checks {
             guard let entry = checks[check.key], !(check.seeded && seed != report.seed) else { continue }
             for metric in check.metrics where metric.better == .lower {
@@ -95,8 +95,8 @@ public struct AccuracyBaseline: Codable, Sendable {
                 let improved = Self.improved(baseline: stored, ulpEquivalent: metric.ulpEquivalent)
                 guard BaselineVerdict(lowerIsBetter: metric.value, regressedAbove: allowed, improvedBelow: improved)
                         == verdict else { continue }
-                result.append(Regression(check: check.key, metric: metric.name, baseline: stored, current: metric.value,
-                                         allowed: verdict == .regression ? allowed : improved))
+                result.append(MetricChange(check: check.key, metric: metric.name, baseline: stored, current: metric.value,
+                                           allowed: verdict == .regression ? allowed : improved, direction: verdict))
             }
         }
         return result

@@ -9,6 +9,8 @@
 // code, or nothing: a finding) — with the source of that reference in words.
 // Sample series are optional and kept small (at most `SampleSeries.maximumCount` points).
 
+import HookeSupport
+
 /// The result of one verification run.
 public struct VerificationReport: Codable, Sendable {
     /// Bumped when a field changes meaning; readers refuse versions they do not know.
@@ -239,20 +241,30 @@ public struct SampleSeries: Codable, Sendable {
 public struct BaselineComparison: Codable, Sendable {
     /// The baseline file, as given.
     public var path: String
-    /// "compared", "missing" (no file; nothing compared), "updated" (`--update-baseline`).
-    public var state: String
+    public var state: State
     /// Checks compared metric by metric.
     public var comparedChecks: Int
     /// Checks that ran but have no baseline entry (new checks), by key.
     public var newChecks: [String]
     /// Seeded checks not compared because the baseline was recorded with another seed.
     public var seedMismatches: [String]
-    public var regressions: [Regression]
+    /// The metrics that got worse beyond the noise band (every one with direction `.regression`).
+    public var regressions: [MetricChange]
     /// How the noise band is chosen, in words.
     public var noiseBand: String
 
-    public init(path: String, state: String, comparedChecks: Int = 0, newChecks: [String] = [],
-                seedMismatches: [String] = [], regressions: [Regression] = [], noiseBand: String) {
+    /// What happened to the baseline in this run (JSON: the raw value).
+    public enum State: String, Codable, Sendable {
+        /// Compared metric by metric.
+        case compared
+        /// No file; nothing compared.
+        case missing
+        /// Written by `--update-baseline`.
+        case updated
+    }
+
+    public init(path: String, state: State, comparedChecks: Int = 0, newChecks: [String] = [],
+                seedMismatches: [String] = [], regressions: [MetricChange] = [], noiseBand: String) {
         self.path = path
         self.state = state
         self.comparedChecks = comparedChecks
@@ -263,20 +275,25 @@ public struct BaselineComparison: Codable, Sendable {
     }
 }
 
-/// A metric that got worse than its baseline beyond the noise band.
-public struct Regression: Codable, Sendable {
+/// A metric that moved past its baseline's noise band, and which way.
+public struct MetricChange: Codable, Sendable {
     public var check: String
     public var metric: String
     public var baseline: Double
     public var current: Double
-    /// The largest value the noise band allowed.
+    /// The band's edge it crossed: for a regression the largest value allowed, for an improvement
+    /// the value it had to get below.
     public var allowed: Double
+    /// `.regression` (worse) or `.improvement` (better); never `.equal`.
+    public var direction: BaselineVerdict
 
-    public init(check: String, metric: String, baseline: Double, current: Double, allowed: Double) {
+    public init(check: String, metric: String, baseline: Double, current: Double, allowed: Double,
+                direction: BaselineVerdict = .regression) {
         self.check = check
         self.metric = metric
         self.baseline = baseline
         self.current = current
         self.allowed = allowed
+        self.direction = direction
     }
 }

@@ -49,13 +49,13 @@ package struct VerificationRun {
     /// Compares `report` with the stored baseline (or records that there is none), or with
     /// `baseline.update` rewrites the baseline from it; the metrics that improved on the baseline
     /// beyond the noise band (none after an update).
-    package func finish(_ report: inout VerificationReport) throws -> [Regression] {
+    package func finish(_ report: inout VerificationReport) throws -> [MetricChange] {
         if baseline.update {
             try update(&report)
             return []
         }
         guard let stored else {
-            report.baseline = BaselineComparison(path: baseline.shown, state: "missing",
+            report.baseline = BaselineComparison(path: baseline.shown, state: .missing,
                                                  noiseBand: AccuracyBaseline.noiseBandDescription)
             return []
         }
@@ -69,7 +69,7 @@ package struct VerificationRun {
         var rewritten = isComplete ? AccuracyBaseline(report: report) : (stored ?? AccuracyBaseline(report: report))
         if !isComplete { rewritten.merge(report) }
         try rewritten.write(toPath: baseline.path)
-        report.baseline = BaselineComparison(path: baseline.shown, state: "updated", comparedChecks: report.checks.count,
+        report.baseline = BaselineComparison(path: baseline.shown, state: .updated, comparedChecks: report.checks.count,
                                              noiseBand: AccuracyBaseline.noiseBandDescription)
     }
 }
@@ -77,7 +77,7 @@ package struct VerificationRun {
 extension VerificationReport {
     /// 1 when a check failed or regressed (or a planted fault went uncaught), else 4 when some
     /// metric improved on the baseline, else 0.
-    package func exitStatus(improvements: [Regression]) -> Int32 {
+    package func exitStatus(improvements: [MetricChange]) -> Int32 {
         BaselineVerdict.exitStatus(regressed: !passed, improved: !improvements.isEmpty)
     }
 }

@@ -4,11 +4,11 @@ import HookeSupport
 /// baseline comparison and the planted faults, line by line.
 public struct VerificationSummary {
     public var report: VerificationReport
-    public var improvements: [Regression]
+    public var improvements: [MetricChange]
     /// The run's wall time, in seconds.
     public var seconds: Double
 
-    public init(report: VerificationReport, improvements: [Regression] = [], seconds: Double) {
+    public init(report: VerificationReport, improvements: [MetricChange] = [], seconds: Double) {
         self.report = report
         self.improvements = improvements
         self.seconds = seconds
@@ -76,11 +76,11 @@ public struct VerificationSummary {
 
     func baseline(_ baseline: BaselineComparison, _ print: (String) -> Void) {
         switch baseline.state {
-        case "missing":
+        case .missing:
             print("baseline: missing at \(baseline.path) (not created; run with --update-baseline)")
-        case "updated":
+        case .updated:
             print("baseline: updated \(baseline.path)")
-        default:
+        case .compared:
             var line = "baseline: \(baseline.comparedChecks) checks compared, \(baseline.regressions.count) regressed"
             if !baseline.newChecks.isEmpty { line += ", \(baseline.newChecks.count) new (not in the baseline)" }
             if !baseline.seedMismatches.isEmpty { line += ", \(baseline.seedMismatches.count) seeded checks not compared (other seed)" }

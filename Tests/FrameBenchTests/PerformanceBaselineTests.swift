@@ -4,57 +4,81 @@ import Testing
 import HookeSupport
 
 struct PerformanceBaselineTests {
-    /// A synthetic result: `nanoseconds` per animation-frame at the median.
-    /// A synthetic result: `nanoseconds` per animation-frame at the median, `tail` × that at p75
-    /// and above, from `samples` frames.
+    /// A synthetic result: frames whose time per animation is `nanoseconds` × (1 + `jitter`·u), u
+    /// uniform in [−1, 1) from `seed`, the last third × `tail`; `samples` frames.
     static func result(_ strategy: Strategy, nanoseconds: Double, tail: Double = 1, samples: Int = 40,
-                       allocations: Double = 0, error: Double? = 1e-15) -> BenchResult {
+                       allocations: Double = 0, error: Double? = 1e-15, jitter: Double = 0.02, seed: UInt64 = 1) -> BenchResult {
+        var generator = SplitMix64(seed: seed &+ UInt64(strategy.rawValue.count))
         let frame = nanoseconds * 1_000
-        let frames = (0..<samples).map { $0 < samples * 2 / 3 ? frame : frame * tail }
+        let frames = (0..<samples).map { ($0 < samples * 2 / 3 ? frame : frame * tail) * (1 + jitter * generator.uniform(-1, 1)) }
         return BenchResult(workload: .spring, strategy: strategy, animations: 1_000, threads: 1, frameRate: 120,
                            frameNanoseconds: Percentiles(of: frames), samples: samples, allocationsPerFrame: allocations,
-                           maxError: error, consistencyWithNaive: 0, stateBytesPerAnimation: 56)
+                           maxError: error, consistencyWithNaive: 0, stateBytesPerAnimation: 56, frameSamples: frames)
     }
 
     static func run(fast: Double, tail: Double = 1, samples: Int = 40, allocations: Double = 0,
-                    error: Double = 1e-15) -> [BenchResult] {
-        var results = [result(.naive, nanoseconds: 50),
-                       result(.fast, nanoseconds: fast, tail: tail, samples: samples, allocations: allocations, error: error)]
+                    error: Double = 1e-15, seed: UInt64 = 1) -> [BenchResult] {
+        var results = [result(.naive, nanoseconds: 50, seed: seed),
+                       result(.fast, nanoseconds: fast, tail: tail, samples: samples, allocations: allocations, error: error,
+                              seed: seed)]
         results.linkRelativeFigures()
         return results
     }
 
-    static let baseline = PerformanceBaseline(results: run(fast: 2.5))
+    /// Three runs whose fast medians differ by up to 10 % between runs: the spring workload's
+    /// minimum effect is that spread.
+    static let baseline = PerformanceBaseline(runs: [run(fast: 2.5, seed: 1), run(fast: 2.75, seed: 2), run(fast: 2.6, seed: 3)])
 
     @Test func ratiosAreToNaive() {
         let results = Self.run(fast: 2.5)
         #expect(results[0].ratioToNaive == nil)
-        #expect(abs(results[1].ratioToNaive! - 0.05) < 1e-12)
-        #expect(Self.baseline.entries.count == 2)
+        #expect(abs(results[1].ratioToNaive! - 0.05) < 2e-3)
+        #expect(Self.baseline.entries.count == 2 && Self.baseline.runs == 3)
+        #expect(Self.baseline.entries[1].runRatios.count == 3 && Self.baseline.entries[1].samples == 120)
     }
 
-    @Test func equalExitsZero() {
-        // 2.5 → 3.0 ns is a ratio change of 1.2×, inside the 4× threshold.
-        #expect(Self.baseline.compare(Self.run(fast: 3.0)).exitStatus == 0)
-        #expect(Self.baseline.compare(Self.run(fast: 2.5)).exitStatus == 0)
+    /// The minimum effect is the median between-run spread of the workload's configurations
+    /// (here one): medians 2.5, 2.75 and 2.6 ns over naive's 50 give 2.75/2.5 − 1 = 10 %, give or
+    /// take the jitter's effect on each median (±2 % frames, 40 of them); the configuration itself
+    /// uses twice its own spread, 20 %.
+    @Test func theMinimumEffectIsTheRunsSpread() throws {
+        let effect = try #require(Self.baseline.minimumEffect["spring"])
+        #expect(abs(effect - 0.10) < 0.02, "\(effect)")
+        #expect(abs(Self.baseline.effect(for: Self.baseline.entries[1]) - 2 * effect) < 1e-12)
+        #expect(PerformanceBaseline(results: Self.run(fast: 2.5)).effect(for: "spring")
+                == PerformanceBaseline.Thresholds.standard.singleRunEffect)
+        // Runs that agree closely still leave the floor.
+        let tight = PerformanceBaseline(runs: [Self.run(fast: 2.5, seed: 1), Self.run(fast: 2.5, seed: 2)])
+        #expect(tight.effect(for: "spring") == PerformanceBaseline.Thresholds.standard.effectFloor)
     }
 
-    @Test func slowerExitsOne() {
-        let comparison = Self.baseline.compare(Self.run(fast: 12.5))
+    @Test func withinTheNoiseExitsZero() {
+        // Up to 2.9 ns (1.115× the pooled 2.6) is inside twice the runs' own spread; a new seed is
+        // a new run of the same code.
+        #expect(Self.baseline.compare(Self.run(fast: 2.75, seed: 9)).exitStatus == 0)
+        #expect(Self.baseline.compare(Self.run(fast: 2.6, seed: 10)).exitStatus == 0)
+        #expect(Self.baseline.compare(Self.run(fast: 2.9, seed: 11)).exitStatus == 0)
+    }
+
+    @Test func aSlowdownPastTheEffectExitsOne() throws {
+        // 1.5× the pooled median (2.6): past 1 + 20 % with 99 % confidence.
+        let comparison = Self.baseline.compare(Self.run(fast: 3.9, seed: 12))
         #expect(comparison.exitStatus == 1)
-        #expect(comparison.regressions.map(\.metric) == ["timeRatioToNaive"])
+        let finding = try #require(comparison.regressions.first)
+        #expect(finding.metric == "timeRatioToNaive")
+        let interval = try #require(finding.interval)
+        #expect(interval.lower > 1.2 && interval.lower < interval.estimate && interval.estimate < interval.upper)
+        #expect(abs(interval.estimate - 3.9 / 2.6) < 0.04, "\(interval)")
     }
 
-    /// A slower median whose p75 did not move past the threshold (the middle of the distribution
-    /// shifted, its upper quartile did not) is noise: both quantiles must move.
-    @Test func aMedianAloneDoesNotRegress() {
-        // Baseline p50 = 2.5 ns, p75 = 5.0 ns; now p50 = p75 = 11 ns: 4.4× at p50, 2.2× at p75.
-        let tailed = PerformanceBaseline(results: Self.run(fast: 2.5, tail: 2))
-        let entry = tailed.entries[1]
-        #expect(abs(entry.timeRatioToNaiveP75! / entry.timeRatioToNaive! - 2) < 1e-12)
-        #expect(tailed.compare(Self.run(fast: 11)).exitStatus == 0)
-        // Both past 4×: a regression.
-        #expect(tailed.compare(Self.run(fast: 11, tail: 2)).exitStatus == 1)
+    /// The verdict is a statement about the whole distribution: a median that moved while most
+    /// frames did not cannot clear the bar when the interval is wide. Here the slowdown is 25 %,
+    /// past the 20 % effect, but with ±30 % frames the interval reaches below 1.2.
+    @Test func aNoisyShiftIsNotCalledWithoutConfidence() {
+        var results = [Self.result(.naive, nanoseconds: 50, seed: 13),
+                       Self.result(.fast, nanoseconds: 2.6 * 1.25, jitter: 0.3, seed: 13)]
+        results.linkRelativeFigures()
+        #expect(Self.baseline.compare(results).exitStatus == 0)
     }
 
     /// Too few samples on either side: the timing is listed as not judged, never as a regression.
@@ -67,7 +91,7 @@ struct PerformanceBaselineTests {
     }
 
     @Test func fasterExitsFour() {
-        let comparison = Self.baseline.compare(Self.run(fast: 0.5))
+        let comparison = Self.baseline.compare(Self.run(fast: 1.5))
         #expect(comparison.exitStatus == 4)
         #expect(comparison.improvements.map(\.metric) == ["timeRatioToNaive"])
     }
@@ -120,11 +144,11 @@ struct PerformanceBaselineTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hooke-bad-baseline-\(getpid()).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let cases: [(String, String)] = [
-            (#"{"version": 1, "entries": []}"#, "version: 1, expected 2"),
-            (#"{"entries": []}"#, "version: missing, expected 2"),
+            (#"{"version": 2, "entries": []}"#, "version: 2, expected 3"),
+            (#"{"entries": []}"#, "version: missing, expected 3"),
             ("[1, 2]", "not a JSON object"),
             ("{", "not JSON"),
-            (#"{"version": 2, "thresholds": {}, "entries": []}"#, "thresholds.timeRatioFactor: missing"),
+            (#"{"version": 3, "runs": 1, "minimumEffect": {}, "thresholds": {}, "entries": []}"#, "thresholds.confidence: missing"),
         ]
         for (text, problem) in cases {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))

@@ -95,8 +95,8 @@ enum Fixtures {
             MutantResult(name: "missed", fault: "a fault nothing catches", suites: ["curves"], caughtBy: []),
         ])
         report.baseline = BaselineComparison(
-            path: "reports/baselines/accuracy.json", state: "compared", comparedChecks: 9, newChecks: ["spring/new [x]"],
-            regressions: [Regression(check: "spring/positions: regime grid [hooke.Spring]", metric: "maxRelError",
+            path: "reports/baselines/accuracy.json", state: .compared, comparedChecks: 9, newChecks: ["spring/new [x]"],
+            regressions: [MetricChange(check: "spring/positions: regime grid [hooke.Spring]", metric: "maxRelError",
                                      baseline: 1e-15, current: 3.1e-15, allowed: 2e-15)],
             noiseBand: "max(4 × baseline, baseline + 64 ulp-equivalents)")
         return report

@@ -19,6 +19,10 @@ int hooke_limit_has_avx2(void);
 /// when built with -march (`scripts/run --native`), "arm64 (NEON)", or the architecture's name.
 const char *hooke_build_isa(void);
 
+/// The CPU the calling thread runs on now (sched_getcpu), for the harness's noise record; -1 when
+/// unknown (not Linux, or the call failed).
+int hooke_current_cpu(void);
+
 /// `spring`, the exact transition shared per preset (`SpringPopulation`'s layout): for i in
 /// [start, end), with m = table + 4·preset[i] = (m11, m21, m12, m22) and (d, v) = state[2i], state[2i+1],
 /// d, v <- m11·d + m12·v, m21·d + m22·v.
