@@ -17,6 +17,7 @@ public enum Hooke {
         BenchCommand.self,
         ProfileCommand.self,
         ReportCommand.self,
+        ExportCommand.self,
     ] }
 
     public static let version = "0.1.0"
