@@ -12,7 +12,8 @@ extension Scorecard {
         var lines = ["engine \(engine.name) \(engine.version) (declares \(engine.kinds.sorted().map(\.rawValue).joined(separator: ", ")));"
                      + " case set \(CaseSet.version), protocol \(EngineProtocol.version), tier \(tier.rawValue)"]
         let header = ["kind", "cases", "exact", "visual", "failed", "unsupported", "errors", "not-run"]
-        let widths = [10] + header.dropFirst().map { $0.count + 2 }
+        // The first column fits the longest kind name and a space.
+        let widths = [ConformanceKind.allCases.map(\.rawValue.count).max()! + 1] + header.dropFirst().map { $0.count + 2 }
         func row(_ cells: [String], _ tail: String) -> String {
             zip(cells, widths).enumerated().map { $0.offset == 0 ? $0.element.0.padding(to: $0.element.1) : $0.element.0.leftPadding(to: $0.element.1) }
                 .joined() + "  " + tail
