@@ -44,9 +44,10 @@ public struct Judge {
 
     /// Grades one answer against the reference.
     public func judge(_ item: ConformanceCase, _ answer: EngineAnswer) -> CaseResult {
-        guard case .samples(let samples) = answer else {
-            if case .unsupported(let reason) = answer { return CaseResult(item, status: .unsupported, message: reason) }
-            return CaseResult(item, status: .unsupported)
+        let samples: EngineSamples
+        switch answer {
+        case .unsupported(let reason): return CaseResult(item, status: .unsupported, message: reason)
+        case .samples(let given): samples = given
         }
         let requested = item.request.sampleTimes
         let times: [Double]

@@ -249,7 +249,7 @@ public final class ProcessEngine: ConformanceEngine {
             switch errno {
             case EINTR: continue
             case EAGAIN:
-                try wait(for: input, events: Int16(POLLOUT), until: deadline, doing: "to read its input")
+                try wait(for: input, events: Int16(POLLOUT), until: deadline, doing: "read its input")
             default:
                 throw died("stopped reading its input (\(String(cString: strerror(errno))))")
             }
@@ -285,19 +285,20 @@ public final class ProcessEngine: ConformanceEngine {
             switch errno {
             case EINTR: continue
             case EAGAIN:
-                try wait(for: output, events: Int16(POLLIN), until: deadline, doing: "to reply")
+                try wait(for: output, events: Int16(POLLIN), until: deadline, doing: "reply")
             default:
                 throw died("cannot be read (\(String(cString: strerror(errno))))")
             }
         }
     }
 
-    /// Waits until `descriptor` is ready for `events`, or throws when `deadline` passes.
+    /// Waits until `descriptor` is ready for `events`, or throws "did not `what` within …" when
+    /// `deadline` passes.
     private func wait(for descriptor: Int32, events: Int16, until deadline: Date, doing what: String) throws(EngineFailure) {
         while true {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else {
-                throw EngineFailure(.running, "did not \(what == "to reply" ? "reply" : "read its input") within \(formatShort(timeout)) s (killed)")
+                throw EngineFailure(.running, "did not \(what) within \(formatShort(timeout)) s (killed)")
             }
             var poller = pollfd(fd: descriptor, events: events, revents: 0)
             let ready = poll(&poller, 1, Int32(min(remaining * 1000, 1000).rounded(.up)))

@@ -22,7 +22,7 @@ extension Scorecard {
         for kind in kinds + [nil] {
             let s = summary(of: kind)
             let worst = s.worst.map { result in
-                formatShort(result.error ?? 0, digits: 2) + " " + result.id + (result.worst.map { " at " + formatShort($0.time, digits: 6) } ?? "")
+                formatShort(result.error ?? 0, digits: 2) + " " + result.id + (result.worst.map { " at t=" + formatShort($0.time, digits: 6) } ?? "")
             } ?? "-"
             lines.append(row([kind?.rawValue ?? "all", "\(s.cases)", "\(s.exact)", "\(s.visual)", "\(s.failed)", "\(s.unsupported)",
                               "\(s.errors)", "\(s.notRun)"], worst))

@@ -6,7 +6,8 @@
 It answers the hello and the first case correctly enough (zeros of the right length), then on the
 second case does what MODE says: hang, exit, signal, garbage, nan, infinity, wrong-length,
 wrong-id, repeated-id, long-line, stderr; or, in the handshake: silent-hello, bad-protocol,
-no-hello-reply; or after bye: no-exit, exit-1.
+no-hello-reply; or after bye: no-exit, exit-1. Two modes behave, for timing the judge: zeros
+(zeros everywhere: every case is graded) and unsupported (every case declined: nothing is).
 """
 import json
 import os
@@ -45,6 +46,8 @@ for line in sys.stdin:
         sys.exit(1 if mode == "exit-1" else 0)
     cases += 1
     reply = zeros(message)
+    if mode == "unsupported":
+        reply = {"type": "result", "id": message["id"], "unsupported": "timing the judge"}
     if cases == 2:
         if mode == "hang":
             time.sleep(1000)
