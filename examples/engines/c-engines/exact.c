@@ -8,9 +8,9 @@
 // where C = cos ωt and S = sin(ωt)/ω with ω = √D (underdamped), C = cosh μt and S = sinh(μt)/μ
 // with μ = √−D (overdamped), C = 1 and S = t (critical). Written with S rather than with the two
 // exponentials of the textbook's overdamped form, nothing cancels near critical damping: sin(ωt)/ω
-// and expm1(2μt)/2μ tend to t as ω, μ → 0. Overdamped, e^(−λt)·cosh and e^(−λt)·sinh are formed as
-// a = e^(−(λ+μ)t) times (1 + g/2) and g/2μ with g = expm1(2μt), so nothing overflows while μt < 350.
-// One exp and one sin/cos pair (or one expm1) per animation per frame.
+// and expm1(2μt)/2μ tend to t as ω, μ → 0. Overdamped, the decay e^(−λt) is folded into C and S
+// (see spring_state), so nothing overflows at any t. One exp and one sin/cos pair (overdamped: two
+// exponentials) per animation per frame.
 //
 // Curves. A Bézier's x(s) = p is solved by Newton's method from s = p, kept inside a bisection
 // bracket on [0, 1], to |x(s) − p| ≤ 1e-15; value y(s), slope y'(s)/x'(s). The circular curves are
@@ -96,24 +96,33 @@ static hooke_engine_population *create_curves(const hooke_curve_parameters *p, s
 }
 
 static void spring_state(const spring *s, double t, double *d, double *v) {
-    double c, sine_over_root, scale; // C, S and the decay e^(−λt) they are multiplied by
+    double c, sine_over_root; // e^(−λt)·C and e^(−λt)·S
     if (s->regime > 0) {
-        c = cos(s->root * t);
-        sine_over_root = sin(s->root * t) / s->root;
-        scale = exp(-s->decay * t);
+        double scale = exp(-s->decay * t);
+        c = scale * cos(s->root * t);
+        sine_over_root = scale * sin(s->root * t) / s->root;
     } else if (s->regime < 0) {
-        double g = expm1(2 * s->root * t);
-        scale = exp(-(s->decay + s->root) * t);
-        c = 1 + g / 2;
-        sine_over_root = g / (2 * s->root);
+        // e^(−λt)·cosh μt = (e^(−r1·t) + e^(−r2·t))/2 and e^(−λt)·sinh(μt)/μ = (e^(−r1·t) − e^(−r2·t))/2μ
+        // with the decay rates r1 = λ − μ = ω0²/(λ + μ) (so written: no cancellation when λ ≫ ω0)
+        // and r2 = λ + μ; for 2μt < 1 the difference is formed by expm1 instead.
+        double fast = s->decay + s->root, slow = s->natural_squared / fast, x = 2 * s->root * t;
+        if (x < 1) {
+            double a = exp(-fast * t), g = expm1(x);
+            c = a * (1 + g / 2);
+            sine_over_root = a * g / (2 * s->root);
+        } else {
+            double e1 = exp(-slow * t), e2 = exp(-fast * t);
+            c = (e1 + e2) / 2;
+            sine_over_root = (e1 - e2) / (2 * s->root);
+        }
     } else {
-        c = 1;
-        sine_over_root = t;
-        scale = exp(-s->decay * t);
+        double scale = exp(-s->decay * t);
+        c = scale;
+        sine_over_root = scale * t;
     }
     double lambda_s = s->decay * sine_over_root;
-    *d = scale * ((c + lambda_s) * s->d0 + sine_over_root * s->v0);
-    *v = scale * (-s->natural_squared * sine_over_root * s->d0 + (c - lambda_s) * s->v0);
+    *d = (c + lambda_s) * s->d0 + sine_over_root * s->v0;
+    *v = -s->natural_squared * sine_over_root * s->d0 + (c - lambda_s) * s->v0;
 }
 
 // The Bézier's value and slope at progress p in [0, 1].
