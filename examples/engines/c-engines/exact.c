@@ -128,7 +128,8 @@ static void spring_state(const spring *s, double t, double *d, double *v) {
 // The Bézier's value and slope at progress p in [0, 1].
 static void bezier(const curve *c, double p, double *value, double *slope) {
     double s = p, low = 0, high = 1;
-    for (int k = 0; k < 60; k++) {
+    // The ends are s = 0 and 1 exactly (near a flat end x(s) rounds to p short of it).
+    for (int k = 0; k < 60 && p > 0 && p < 1; k++) {
         double x = ((c->ax * s + c->bx) * s + c->cx) * s - p;
         if (fabs(x) <= 1e-15) break;
         if (x < 0) low = s; else high = s;
