@@ -28,13 +28,20 @@ public protocol AnimationEngine: DescribedEngine {
     func animation(_ request: AnimationRequest) throws -> EngineAnswer
 }
 
+/// An engine that runs view trees under SwiftUI's transaction rules (the `transaction` kind).
+public protocol TransactionEngine: DescribedEngine {
+    /// Every value of the tree at each of the scenario's frames, frame by frame, values in
+    /// `request.valueNames` order.
+    func transaction(_ request: TransactionRequest) throws -> EngineAnswer
+}
+
 /// An in-process engine as the judge sees every engine (`ConformanceEngine`): its kinds are the
 /// protocols it conforms to; a thrown error becomes the `EngineFailure` that ends the run. The
 /// process protocol (`ProcessEngine`) is the other such adapter, so both are judged by one `Judge`.
 public struct InProcessEngine: ConformanceEngine {
     /// The version of the in-process engine protocols (`DescribedEngine`, `SpringEngine`,
-    /// `TimingCurveEngine`, `AnimationEngine`, and the requests and answers they pass, which are
-    /// protocol 1's): raised when a requirement changes.
+    /// `TimingCurveEngine`, `AnimationEngine`, `TransactionEngine`, and the requests and answers
+    /// they pass, which are protocol 1's): raised when a requirement changes.
     public static let protocolVersion = 1
 
     public let engine: any DescribedEngine
@@ -49,6 +56,7 @@ public struct InProcessEngine: ConformanceEngine {
         if engine is any SpringEngine { kinds.insert(.spring) }
         if engine is any TimingCurveEngine { kinds.insert(.curve) }
         if engine is any AnimationEngine { kinds.insert(.animation) }
+        if engine is any TransactionEngine { kinds.insert(.transaction) }
         return kinds
     }
 
@@ -66,6 +74,10 @@ public struct InProcessEngine: ConformanceEngine {
 
     public func animation(_ request: AnimationRequest, caseID: String) throws(EngineFailure) -> EngineAnswer {
         try call { try (engine as? any AnimationEngine)?.animation(request) }
+    }
+
+    public func transaction(_ request: TransactionRequest, caseID: String) throws(EngineFailure) -> EngineAnswer {
+        try call { try (engine as? any TransactionEngine)?.transaction(request) }
     }
 
     public func finish() {}

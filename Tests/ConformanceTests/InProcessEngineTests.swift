@@ -48,6 +48,15 @@ struct InProcessEngineTests {
     func kindsFromProtocols() {
         #expect(InProcessEngine(BisectionCurves()).start() == EngineIdentity(name: "bisection", version: "1", kinds: [.curve]))
         #expect(InProcessEngine(ThrowingSprings()).kinds == [.spring])
+        #expect(InProcessEngine(Trees()).kinds == [.animation, .transaction])
+    }
+
+    /// Declares the two scenario kinds and answers neither.
+    struct Trees: AnimationEngine, TransactionEngine {
+        var name: String { "trees" }
+        var version: String { "1" }
+        func animation(_ request: AnimationRequest) -> EngineAnswer { .unsupported("no") }
+        func transaction(_ request: TransactionRequest) -> EngineAnswer { .unsupported("no") }
     }
 
     @Test("one call judges the whole set: exact curves pass, the other kinds are unsupported; a planted error fails")
@@ -56,7 +65,9 @@ struct InProcessEngineTests {
         let curves = card.summary(of: .curve)
         #expect(curves.cases > 0 && curves.exact == curves.cases, "\(curves.exact) of \(curves.cases); worst \(curves.worst?.error ?? 0)")
         #expect(card.summary(of: .spring).unsupported == card.summary(of: .spring).cases)
-        #expect(card.summary(of: .animation).unsupported == card.summary(of: .animation).cases)
+        for kind in [ConformanceKind.animation, .transaction] {
+            #expect(card.summary(of: kind).unsupported == card.summary(of: kind).cases)
+        }
         #expect(card.verdict().outcome == .pass)
 
         let planted = try Judge().scorecard(of: BisectionCurves(offset: 1e-6), repository: repositoryRoot)
