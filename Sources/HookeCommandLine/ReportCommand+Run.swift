@@ -19,10 +19,16 @@ extension ReportCommand {
             console.printError($0)
         }
         let environment = ReportEnvironment.of(benchReport, repository: repository, hookeVersion: Hooke.version)
+        let reach: VerifierReach
+        do {
+            reach = try VerifierReach.load(repository: repository)
+        } catch {
+            throw InputError("\(error)")
+        }
         let written = try Self.writing {
             try ReportGenerator.generate(verification: verification, bench: benchReport, environment: environment,
                                          outputDirectory: outputDirectory, recordingsDirectory: recordings,
-                                         benchSkipReason: skipReason)
+                                         benchSkipReason: skipReason, reach: reach)
         }
         for line in ReportSummary.lines(written: written, outputDirectory: outputDirectory, verification: verification,
                                         bench: benchReport, benchSkipReason: skipReason, improvements: improvements) {

@@ -17,7 +17,8 @@
 // that the integrator computes the rule, and — given the same events — that whatever drives it
 // (the animator's merge) runs the steps it should, toward the target it should, in the order it
 // should. What is *not* independent: the rule itself (the formula above is SwiftUI's, matched to real
-// recordings elsewhere) and its clock (`stepCount`: the steps are taken while the accumulated clock
+// recordings elsewhere; the stiffness cap, the restart after a gap and the rest test below come from
+// the open re-implementations only, and are unverified on a device) and its clock (`stepCount`: the steps are taken while the accumulated clock
 // is below the requested time, and that clock is summed in floating point as the rule sums it —
 // which step a frame lands on is part of the rule, not of the arithmetic). A continuous solution of
 // the ODE m·x'' + c·x' + k(x − Δ) = 0 cannot serve as this reference: the rule departs from it by
@@ -54,12 +55,37 @@ public struct FixedStepSpringReference: Sendable {
         self.step = step
     }
 
+    /// The rule's cap on the stiffness (2π/response)² (unverified: SwiftUI's, as the open
+    /// re-implementations have it; responses below 2π/√45000 ≈ 0.0296 s all run at the cap).
+    public static let stiffnessCap = 45_000.0
+    /// A gap longer than this (s) between the clock and the requested time restarts the clock …
+    public static let restartGap = 1.0
+    /// … this long (s) before the requested time: one frame at 60 Hz (unverified, as the cap).
+    public static let restartLead = 1.0 / 60.0
+    /// The rule's rest thresholds (unverified, as the cap): it finishes when both the velocity and
+    /// the force are at most 0.06 in size and the offset is within 1 % of the target (any offset
+    /// when the target is 0) — absolute figures, so when a motion finishes depends on its size.
+    public static let restSpeed = 0.06
+    public static let restFraction = 0.01
+
+    /// k for `response`: (2π/response)², capped at `stiffnessCap`.
+    public static func stiffness(response: Double) -> Double {
+        let omega = 2 * Double.pi / response
+        return Swift.min(omega * omega, stiffnessCap)
+    }
+
+    /// Whether the rule stops at `state` with target `interval`.
+    public static func isAtRest(_ state: State, interval: Double) -> Bool {
+        let still = Swift.max(state.velocity * state.velocity, state.force * state.force) <= restSpeed * restSpeed
+        return still && (interval == 0 || Swift.abs(interval - state.position) <= Swift.abs(restFraction * interval))
+    }
+
     /// The number of steps the rule takes to bring its clock from `clock` to at least `time`, and
     /// the clock it then reads: the clock is summed `clock + h + h + …` in floating point while it
-    /// is below `time`, exactly as the rule sums it. (The rule's restart after a gap of more than
-    /// 1 s is not modelled: keep `time − clock` ≤ 1.)
+    /// is below `time`, exactly as the rule sums it. After a gap longer than `restartGap` the clock
+    /// first restarts at `time − restartLead`.
     public static func stepCount(from clock: Double, to time: Double, step: Double = 1.0 / 300.0) -> (steps: Int, clock: Double) {
-        var t = clock, n = 0
+        var t = time - clock > restartGap ? time - restartLead : clock, n = 0
         while t < time {
             t += step
             n += 1

@@ -23,6 +23,7 @@ public enum ReportGenerator {
     ///   - recordingsDirectory: `data/swiftui-recordings`; nil or missing: the recording's
     ///     series are left out with a note.
     ///   - benchSkipReason: why `bench` is nil, for the pages.
+    ///   - reach: the verifier's coverage and random-mutant score (`VerifierReach.load`), for the accuracy page.
     /// - Returns: the files written.
     /// - Throws: `ReportError`, or a reference failure while computing the spring studies; the
     ///   previous report is intact after any throw.
@@ -30,23 +31,25 @@ public enum ReportGenerator {
     @discardableResult
     public static func generate(verification: VerificationReport, bench: BenchReport?, environment: ReportEnvironment,
                                 outputDirectory: URL, recordingsDirectory: URL? = nil,
-                                benchSkipReason: String? = nil) throws -> [URL] {
+                                benchSkipReason: String? = nil, reach: VerifierReach? = nil) throws -> [URL] {
         try generate(verification: verification, bench: bench, environment: environment, outputDirectory: outputDirectory,
-                     recordingsDirectory: recordingsDirectory, benchSkipReason: benchSkipReason, afterStaging: { _ in })
+                     recordingsDirectory: recordingsDirectory, benchSkipReason: benchSkipReason, reach: reach,
+                     afterStaging: { _ in })
     }
 
     /// `generate` with a hook called after each file is staged (tests interrupt the write with it).
     static func generate(verification: VerificationReport, bench: BenchReport?, environment: ReportEnvironment,
                          outputDirectory: URL, recordingsDirectory: URL?, benchSkipReason: String?,
-                         afterStaging: (Int) throws -> Void) throws -> [URL] {
+                         reach: VerifierReach? = nil, afterStaging: (Int) throws -> Void) throws -> [URL] {
         let files = try render(verification: verification, bench: bench, environment: environment,
-                               recordingsDirectory: recordingsDirectory, benchSkipReason: benchSkipReason)
+                               recordingsDirectory: recordingsDirectory, benchSkipReason: benchSkipReason, reach: reach)
         return try ReportWriter.publish(files, to: outputDirectory, afterStaging: afterStaging)
     }
 
     /// Every file of the report, in memory, with paths relative to the output directory.
     public static func render(verification: VerificationReport, bench: BenchReport?, environment: ReportEnvironment,
-                              recordingsDirectory: URL? = nil, benchSkipReason: String? = nil) throws -> [ReportFile] {
+                              recordingsDirectory: URL? = nil, benchSkipReason: String? = nil,
+                              reach: VerifierReach? = nil) throws -> [ReportFile] {
         let recording = try SpringRecording.load(from: recordingsDirectory)
         let trajectory = try RecordedSpringStudy.compute(recording: recording)
         let errors = try ImplementationErrorStudy.compute()
@@ -74,7 +77,8 @@ public enum ReportGenerator {
             environment: environment, bench: bench, benchSkipReason: skipReason,
             frameCapacity: FrameCapacity.all(results), charts: performanceCharts))))
         files.append(ReportFile(path: "accuracy.md", text: AccuracyPage.render(verification, environment: environment,
-                                                                              charts: Array(accuracyCharts.prefix(2)))))
+                                                                              charts: Array(accuracyCharts.prefix(2)),
+                                                                              reach: reach)))
         files.append(ReportFile(path: "performance.md", text: PerformancePage.render(bench, environment: environment,
                                                                                     charts: performanceCharts,
                                                                                     skipReason: skipReason)))

@@ -141,6 +141,7 @@ public struct CheckReport: Codable, Sendable {
         self.verdict = verdict
         self.detail = detail
         self.series = series
+        CoverageProbe.checkBuilt(kind: kind)  // a no-op unless scripts/coverage runs an instrumented build
     }
 
     /// The key of this check in the baseline: `suite/name [implementation]`.

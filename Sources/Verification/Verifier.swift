@@ -109,6 +109,11 @@ public enum Verifier {
         RecordingSuite.suite,
         KeyframeSuite.suite,
         PrecisionSuite.suite,
+        DerivativeSuite.suite,
+        PresetSuite.suite,
+        IntegratorRuleSuite.suite,
+        KeyframeDefinitionSuite.suite,
+        VectorLawSuite.suite,
     ]
 
     /// The names of every suite, for `--suite` validation.

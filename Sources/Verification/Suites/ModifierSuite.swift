@@ -2,6 +2,7 @@
 // logicallyComplete(after:) against timelines derived by hand from AnimationMath.docc/Modifiers.md.
 
 import AnimationMath
+import ReferenceSolver
 
 enum ModifierSuite {
     static let name = "modifiers"
@@ -20,9 +21,12 @@ enum ModifierSuite {
     }
 
     static let base = Animation.easeInOut(duration: 0.51)
-    /// easeInOut over 0.51 s, by its definition: Δ·easeInOut(clamp(t/0.51)), nil after 0.51.
+    /// easeInOut over 0.51 s, by its definition: Δ·easeInOut(clamp(t/0.51)), nil after 0.51 — the
+    /// curve from GSL's Brent root of its control points (0.42, 0)(0.58, 1), not the library's.
     static func baseValue(_ delta: Double, _ t: Double) -> Double? {
-        t > 0.51 ? nil : delta * UnitCurve.easeInOut.value(at: t / 0.51)
+        let progress = Swift.min(Swift.max(t / 0.51, 0), 1)
+        return t > 0.51 ? nil
+            : delta * ((try? BezierReference.curveValue(x1: 0.42, y1: 0, x2: 0.58, y2: 1, progress: progress)) ?? .nan)
     }
 
     static func timeTransformCheck(_ configuration: VerificationConfiguration) -> CheckReport {

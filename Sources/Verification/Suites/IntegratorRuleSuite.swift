@@ -1,0 +1,102 @@
+// IntegratorRuleSuite.swift — the `.spring` integrator's own rules against FixedStepSpringReference,
+// which writes each of them down apart from the library: the velocity it reports (the rule's state),
+// the stiffness cap on both sides of it, the restart after a gap of more than 1 s, and the rest test
+// that ends the animation. The step rule itself is matched to real recordings (RecordingSuite); the
+// cap, the restart and the rest test come only from the open re-implementations and are marked
+// unverified in every check's source.
+
+import AnimationMath
+import ReferenceSolver
+
+enum IntegratorRuleSuite {
+    static let name = "integrator-rules"
+
+    /// Matrix powers (GSL BLAS) round differently from sequential steps: measured 1.1e-14 of Δ for
+    /// positions (IntegratorSuite); velocities are relative to Δ·ω, the same order.
+    static let stateTolerance = Tolerance(
+        name: "stateVsRule", metric: "maxRelError", value: 5e-14,
+        reason: "matrix powers vs sequential steps round differently; measured 1.2e-14 of the scale")
+    /// The frame at which the animation ends must be the rule's, exactly.
+    static let finishTolerance = Tolerance(
+        name: "sameFinishFrame", metric: "maxAbsError", value: 0,
+        reason: "the rest test is a comparison on states that agree to ~1e-14: the same frame unless a state sits on the threshold")
+
+    static let source = "SwiftUI's .spring rule written apart (FixedStepSpringReference: 1/300 s steps as matrix powers, "
+        + "GSL BLAS); unverified — from open re-implementations only: the stiffness cap 45 000, the restart at t − 1/60 "
+        + "after a gap > 1 s, the rest test max(v², F²) ≤ 0.06² and |Δ − x| ≤ 1 % of Δ"
+
+    static let suite = VerificationSuite(
+        name: name, summary: ".spring rules vs FixedStepSpringReference: velocity, cap, restart after a gap, rest test"
+    ) { configuration in
+        [try trajectoryCheck(configuration, gaps: false), try trajectoryCheck(configuration, gaps: true),
+         try finishCheck(configuration)]
+    }
+
+    static let cases: [(response: Double, ζ: Double)] = [(0.5, 0.3), (0.5, 1), (1.8, 0.3), (0.025, 0.7), (0.035, 0.7)]
+
+    /// Position and velocity at the given frame times (with `gaps`: frames at 60 Hz for 0.3 s, then a
+    /// jump of 1.7 s, which restarts the clock, a jump of 0.9 s, which does not, and 60 Hz again).
+    static func trajectoryCheck(_ configuration: VerificationConfiguration, gaps: Bool) throws -> CheckReport {
+        var stats = ErrorStatistics()
+        let delta = 100.0
+        var frames: [Double] = (0...(gaps ? 18 : 90)).map { Double($0) / 60 }
+        if gaps {
+            frames += [2.0, 2.9]
+            frames += (1...12).map { 2.9 + Double($0) / 60 }
+        }
+        // Animation.default runs the same rule as spring(response: 0.55, dampingFraction: 1) (Apple's
+        // documented figures; PresetSuite checks them): its own trajectory is checked here too.
+        let runs = cases.map { ($0.response, $0.ζ, false) } + (gaps ? [] : [(0.55, 1.0, true)])
+        for (response, ζ, isDefault) in runs {
+            let animation = isDefault ? Animation.default : configuration.fluidSpring(response, gaps ? Swift.min(ζ, 0.3) : ζ, 0)
+            var context = AnimationContext<Double>()
+            let rule = FixedStepSpringReference(stiffness: FixedStepSpringReference.stiffness(response: response),
+                                                dampingRatio: gaps ? Swift.min(ζ, 0.3) : ζ)
+            let omega = rule.stiffness.squareRoot()
+            var state = FixedStepSpringReference.State(), clock = 0.0
+            for t in frames {
+                let (steps, reached) = FixedStepSpringReference.stepCount(from: clock, to: t)
+                state = try rule.advance(state, toward: delta, steps: steps)
+                clock = reached
+                guard let x = animation.animate(value: delta, time: t, context: &context) else { break }
+                let v = animation.velocity(value: delta, time: t, context: context) ?? .nan
+                let location = WorstCase("\(isDefault ? "default: " : "")response \(response), ζ \(rule.dampingRatio)", time: t)
+                stats.add(x, state.position, scale: delta, location: location)
+                stats.add(v, state.velocity, scale: delta * omega, location: location)
+            }
+        }
+        let label = gaps ? "after a gap > 1 s the clock restarts at t − 1/60 (not after 0.9 s)"
+                         : "velocity and position = the rule's state, below and above the stiffness cap"
+        return gatedCheck(suite: name, name: label, kind: .reference, source: source, implementation: "Animation.spring",
+                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: stateTolerance)
+    }
+
+    /// The first 60 Hz frame at which the animation returns nil against the first at which the
+    /// rule's rest test holds, for targets of several sizes (the thresholds are absolute).
+    static func finishCheck(_ configuration: VerificationConfiguration) throws -> CheckReport {
+        var stats = ErrorStatistics()
+        for (response, ζ) in [(0.5, 1.0), (0.5, 0.3), (0.3, 0.7)] {
+            for delta in [1.0, 100.0, -1e4] {
+                let animation = configuration.fluidSpring(response, ζ, 0)
+                var context = AnimationContext<Double>()
+                let rule = FixedStepSpringReference(stiffness: FixedStepSpringReference.stiffness(response: response), dampingRatio: ζ)
+                var state = FixedStepSpringReference.State(), clock = 0.0
+                var libraryFrame = -1, ruleFrame = -1
+                for frame in 1...600 {
+                    let t = Double(frame) / 60
+                    let (steps, reached) = FixedStepSpringReference.stepCount(from: clock, to: t)
+                    state = try rule.advance(state, toward: delta, steps: steps)
+                    clock = reached
+                    if ruleFrame < 0, FixedStepSpringReference.isAtRest(state, interval: delta) { ruleFrame = frame }
+                    if libraryFrame < 0, animation.animate(value: delta, time: t, context: &context) == nil { libraryFrame = frame }
+                    if ruleFrame >= 0, libraryFrame >= 0 { break }
+                }
+                stats.add(Double(libraryFrame), Double(ruleFrame), scale: 1,
+                          location: WorstCase("response \(response), ζ \(ζ), Δ \(delta): frame \(libraryFrame) vs \(ruleFrame)"))
+            }
+        }
+        return gatedCheck(suite: name, name: "finishes at the first frame where the rule's rest test holds (Δ 1, 100, −1e4)",
+                          kind: .reference, source: source, implementation: "Animation.spring", quickSet: true,
+                          metrics: stats.metrics(absoluteUnit: "frames"), worst: stats.worst, tolerance: finishTolerance)
+    }
+}

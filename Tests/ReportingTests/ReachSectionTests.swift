@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import Reporting
+
+@Suite("The accuracy page's reach of the verifier")
+struct ReachSectionTests {
+    static let coverageJSON = """
+        {"schemaVersion": 1, "module": "AnimationMath", "command": "scripts/coverage", "commit": "abc1234",
+         "llvmCov": "LLVM version 19.1.5",
+         "totals": {"lines": 200, "linesReached": 190, "linesIndependent": 180, "functions": 40, "functionsReached": 38,
+                    "functionsIndependent": 36},
+         "files": [{"path": "Spring/Spring.swift", "lines": 120, "linesReached": 118, "linesIndependent": 110, "functions": 20,
+                    "functionsReached": 20, "functionsIndependent": 19, "onlyConsistency": [[40, 47]], "unreached": [[90, 91]]},
+                   {"path": "UnitCurve/UnitCurve.swift", "lines": 80, "linesReached": 72, "linesIndependent": 70, "functions": 20,
+                    "functionsReached": 18, "functionsIndependent": 17, "onlyConsistency": [[12, 12]], "unreached": [[5, 9], [30, 32]]}],
+         "publicFunctions": {"count": 25, "reached": 24, "independent": 23,
+                             "unreached": [{"path": "UnitCurve/UnitCurve.swift", "line": 5, "name": "UnitCurve.inverse"}],
+                             "notIndependent": [{"path": "Spring/Spring.swift", "line": 40, "name": "Spring.description"}]},
+         "failedSuites": []}
+        """
+    static let mutationJSON = """
+        {"schemaVersion": 1, "module": "AnimationMath", "seed": 1, "count": 4, "command": "scripts/mutate --count 4 --seed 1",
+         "commit": "abc1234", "operators": {}, "load": 3.5,
+         "timing": {"buildSeconds": 400.2, "verifyRunSeconds": {"median": 1.2, "min": 1.1, "max": 2.5},
+                    "testRunSeconds": {"median": 30.5, "min": 29, "max": 31}, "totalSeconds": 500},
+         "dropped": 2,
+         "score": {"killedByVerify": 2, "killedOnlyByTests": 0, "survived": 1, "equivalent": 1, "verifyPercent": 66.7,
+                   "verifyAndTestsPercent": 66.7},
+         "mutants": [
+          {"id": 1, "path": "Spring/Spring.swift", "line": 10, "operator": "swap-operator", "original": "a + b", "mutated": "a - b",
+           "outcome": "verify", "verifySeconds": 1.2, "evidence": "spring/positions"},
+          {"id": 2, "path": "Spring/Spring.swift", "line": 11, "operator": "literal×1.1", "original": "x * 2", "mutated": "x * (2 * 1.1)",
+           "outcome": "verify", "verifySeconds": 1.1, "evidence": "crash (status 132)"},
+          {"id": 3, "path": "UnitCurve/UnitCurve.swift", "line": 7, "operator": "comparison-boundary", "original": "if p < 0 {",
+           "mutated": "if p <= 0 {", "outcome": "equivalent", "verifySeconds": 1.3, "argument": "at p = 0 both branches give 0"},
+          {"id": 4, "path": "UnitCurve/UnitCurve.swift", "line": 30, "operator": "drop-term", "original": "return a + b",
+           "mutated": "return a /* dropped: + right operand */ b", "outcome": "survived", "verifySeconds": 2.5}]}
+        """
+
+    static func reach() throws -> VerifierReach {
+        VerifierReach(coverage: try JSONDecoder().decode(CoverageSummary.self, from: Data(coverageJSON.utf8)),
+                      mutation: try JSONDecoder().decode(MutationSummary.self, from: Data(mutationJSON.utf8)))
+    }
+
+    @Test("coverage and mutation results render as the golden section, with the score in the headline")
+    func golden() throws {
+        let reach = try Self.reach()
+        try expectGolden(AccuracyPage.reachSection(reach), named: "reach-section.md")
+        #expect(AccuracyPage.randomSampleHeadline(reach).contains("killed by `hooke verify` 2/3 (66.7 %)"))
+        #expect(AccuracyPage.reachSection(nil).contains("No coverage or mutation results"))
+    }
+
+    @Test("a results file with an unknown schema version is refused, naming it")
+    func unknownVersion() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reach-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("reports"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try VerifierReach.load(repository: directory).coverage == nil)
+        try Data(Self.coverageJSON.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 9").utf8)
+            .write(to: directory.appendingPathComponent(VerifierReach.coveragePath))
+        #expect(throws: VerifierReach.LoadError.self) { try VerifierReach.load(repository: directory) }
+    }
+}
