@@ -46,7 +46,9 @@ struct ReportCommand: HookeCommand {
                        per frame, largest N in a 120 Hz frame), the environment, links
       accuracy.md      every suite's table (with each check's kind), the worst ulps, SwiftUI's errata,
                        documentation claims, the .spring integrator's convergence order, the real
-                       recordings' residuals, the planted faults and which checks caught them
+                       recordings' residuals, the planted faults and which checks caught them, and
+                       the verifier's reach: reports/coverage.json and reports/mutation.json of the
+                       repository (scripts/coverage, scripts/mutate) when present
       performance.md   every workload × strategy, scaling with N and threads, allocations, what fits a frame
       charts/*.svg     the recorded spring by every implementation, error against time, the recordings'
                        residuals, cost per animation against N, the frame-time distribution, accuracy
