@@ -19,9 +19,8 @@ let package = Package(
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
         // The ground truth: GSL ODE integration of the damped oscillator, Bézier root finding.
         .target(name: "ReferenceSolver", dependencies: ["CGSL"]),
-        // What the libraries and the command line share: input errors and number formatting, the
-        // argument scanner and the console (stdout held until success, every write checked), the
-        // seeded generator, atomic writes, the baseline files, double-double arithmetic.
+        // What the libraries share: numerics (double-double arithmetic, the seeded generator, number
+        // formatting), files (atomic writes, the stored baselines and where they are), input errors.
         .target(name: "HookeSupport"),
         // The verifier: cases, grids, error metrics, invariants, checks, the accuracy baseline.
         .target(name: "Verification", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport"]),
@@ -46,7 +45,8 @@ let package = Package(
         // The conformance judge of `hooke conform`: the case set, the engine abstraction and its
         // JSON Lines child-process driver, the references and grading, the scorecard. Knows no flags.
         .target(name: "Conformance", dependencies: ["Scenarios", "ReferenceSolver", "HookeSupport"]),
-        // The subcommands, which parse and print; a library so tests can drive them in-process.
+        // The subcommands, which parse and print: the argument scanner, the options, the console
+        // (stdout held until success, every write checked); a library so tests can drive them in-process.
         .target(name: "HookeCommandLine", dependencies: ["AnimationMath", "Scenarios", "ReferenceSolver", "Verification", "FrameBench", "Reporting", "Conformance", "HookeSupport"]),
         .executableTarget(name: "hooke", dependencies: ["HookeCommandLine", "HookeSupport"]),
         // Hooke's own AnimationMath as a conformance engine speaking the process protocol (the control).

@@ -71,8 +71,8 @@ struct BenchCommand: HookeCommand {
         plan = try Self.plan(arguments)
         jsonPath = try arguments.outputFile("--json")
         baseline = try BaselineFile(arguments, of: PerformanceBaseline.self)
-        identity = try BenchRunIdentity(shard: arguments.string("--shard"), machine: arguments.string("--machine"),
-                                        commit: arguments.string("--commit"))
+        identity = try Self.identity(shard: arguments.string("--shard"), machine: arguments.string("--machine"),
+                                     commit: arguments.string("--commit"))
         runs = try arguments.int("--runs", default: 3, minimum: 1)
         guard runs <= 20 else { throw InputError("--runs: must be in 1…20, got \(runs)") }
         if arguments.has("--runs"), !baseline.update {
@@ -161,7 +161,7 @@ struct BenchCommand: HookeCommand {
     /// Measures the plan's configurations (this shard's, with `--shard`), stamped with the machine,
     /// commit and shard; a progress line per configuration on a terminal.
     func measure(console: Console) throws -> BenchReport {
-        try identity.measure(plan, hookeVersion: Hooke.version, repository: Repository.root()) { index, total, configuration in
+        try identity.measure(plan, hookeVersion: Hooke.version) { index, total, configuration in
             if console.errorIsTerminal { console.printError("[\(index)/\(total)] \(configuration)") }
         }
     }

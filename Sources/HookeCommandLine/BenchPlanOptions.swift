@@ -1,3 +1,4 @@
+import Foundation
 import HookeSupport
 import Scenarios
 import FrameBench
@@ -144,6 +145,31 @@ extension BenchCommand {
             throw InputError("--frame-rate: must be 60 or 120, got \(quoted(text))")
         }
         return rate
+    }
+
+    /// `--shard`, `--machine` and `--commit` as given (nil: absent): `shard` is `I/N`, `auto` or
+    /// `auto/N`, resolved against a job array's variables in `environment`; without `--commit` the
+    /// repository's HEAD, by git.
+    static func identity(shard: String?, machine: String?, commit: String?,
+                         environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BenchRunIdentity {
+        var resolved: (index: Int, count: Int)?
+        if let shard {
+            guard let request = BenchShard.Request(shard) else {
+                throw InputError("--shard: must be I/N with 1 ≤ I ≤ N ≤ \(BenchShard.maximumCount), auto or auto/N, got '\(shard)'")
+            }
+            do {
+                resolved = try request.resolve(environment: environment)
+            } catch let error as ShardError {
+                throw InputError("--shard \(shard): \(error)")
+            }
+        }
+        for (name, text) in [("--machine", machine), ("--commit", commit)] {
+            if let text, !BenchRunIdentity.isValidLabel(text) {
+                throw InputError("\(name): must be 1 to 80 printable characters, got '\(text)'")
+            }
+        }
+        return BenchRunIdentity(shard: resolved, machineName: machine,
+                                commit: Git.benchCommit(named: commit, in: Repository.root()))
     }
 
     /// Splits a comma-separated option value and converts each item, rejecting empty items.

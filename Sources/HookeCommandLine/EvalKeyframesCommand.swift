@@ -56,7 +56,7 @@ struct EvalKeyframesCommand: HookeCommand {
         let step = try arguments.double("--step", default: 0.01, .positiveTime)
         let until = try arguments.double("--until", .time)
         file = try KeyframesFile(path: path)
-        grid = try SampleGrid(until: until ?? file.duration, step: step)
+        grid = try SampleGrid.checked(until: until ?? file.duration, step: step)
     }
 
     func run(console: Console) throws -> Int32 {

@@ -79,3 +79,13 @@ struct EvalSpringCommand: HookeCommand {
         return ExitStatus.success
     }
 }
+
+extension SpringTrajectory {
+    /// `StabilityWarning.line` for this trajectory's rows (`allFinite`: `RowWriter.allFinite`); its
+    /// `.spring` is judged only for the `swiftUI` rows (`--engine swiftui`).
+    func stabilityWarning(swiftUI: Bool, allFinite: Bool) -> String? {
+        let animation = FluidSpringAnimation(response: spring.response, dampingFraction: spring.dampingRatio)
+        return StabilityWarning.line(unstable: swiftUI && !animation.isStable ? animation : nil, at: "--engine swiftui",
+                                     allFinite: allFinite)
+    }
+}

@@ -16,7 +16,7 @@ extension ReportCommand {
         return directory
     }
 
-    static func benchSource(_ arguments: ParsedArguments) throws -> ReportInputs.BenchSource {
+    static func benchSource(_ arguments: ParsedArguments) throws -> BenchSource {
         switch (try arguments.inputFile("--bench"), arguments.flag("--no-bench")) {
         case (.some, true): throw InputError("--no-bench: not allowed with --bench")
         case (.some(let path), false): return .file(path)

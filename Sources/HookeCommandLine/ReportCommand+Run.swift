@@ -9,16 +9,11 @@ import Verification
 extension ReportCommand {
     func run(console: Console) throws -> Int32 {
         if let stored { return try runFromStored(stored, console: console) }
-        if let refusal = ReportInputs.refusal(bench: bench, build: .current, outputDirectory: outputDirectory,
-                                              repository: repository) {
-            throw InputError(refusal)
-        }
+        if let refusal = refusal(build: .current) { throw InputError(refusal) }
         let recordings = VerificationConfiguration.recordingsDirectory(root: repository)
-        let (verification, improvements) = try loadOrRunVerification(recordings: recordings, console: console)
-        let (benchReport, skipReason) = try ReportInputs.bench(bench, full: full, hookeVersion: Hooke.version) {
-            console.printError($0)
-        }
-        let environment = ReportEnvironment.of(benchReport, repository: repository, hookeVersion: Hooke.version)
+        let (verification, improvements) = try self.verification(recordings: recordings, console: console)
+        let (benchReport, skipReason) = try self.benchReport(console: console)
+        let environment = ReportEnvironment.of(benchReport, gitCommit: Git.commit(in: repository), hookeVersion: Hooke.version)
         let reach: VerifierReach
         do {
             reach = try VerifierReach.load(repository: repository)
@@ -41,7 +36,7 @@ extension ReportCommand {
     func runFromStored(_ stored: FleetReport.Input, console: Console) throws -> Int32 {
         let recordings = VerificationConfiguration.recordingsDirectory(root: repository)
         let (verification, improvements) = try stored.results.verifications.last.map { ($0.report, []) }
-            ?? loadOrRunVerification(recordings: recordings, console: console)
+            ?? verification(recordings: recordings, console: console)
         let written = try Self.writing {
             try FleetReport.generate(stored.runs, reference: stored.reference, verification: verification,
                                      outputDirectory: outputDirectory, recordingsDirectory: recordings)
@@ -58,15 +53,6 @@ extension ReportCommand {
             return try write()
         } catch let error as ReportError {
             throw InputError("--out: \(error)")
-        }
-    }
-
-    /// The verification report (`ReportInputs.verification`) and the metrics that improved on the baseline.
-    func loadOrRunVerification(recordings: URL?, console: Console) throws -> (VerificationReport, [MetricChange]) {
-        let printer = ProgressPrinter(console: console)
-        let configuration = VerificationConfiguration(quick: !full, seed: seed, recordingsDirectory: recordings)
-        return try ReportInputs.verification(file: verificationFile, configuration: configuration, baseline: baseline) {
-            printer.print($0)
         }
     }
 }

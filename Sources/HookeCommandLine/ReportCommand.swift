@@ -77,7 +77,7 @@ struct ReportCommand: HookeCommand {
     var full: Bool
     var seed: UInt64
     var verificationFile: String?
-    var bench: ReportInputs.BenchSource
+    var bench: BenchSource
     /// The accuracy baseline, only read.
     var baseline: BaselineFile
     /// `--from`: the stored results, merged, and the reference machine.

@@ -43,7 +43,17 @@ extension SampleGrid {
     init(_ arguments: ParsedArguments) throws {
         let until = try arguments.double("--until", default: 1, .time)
         let step = try arguments.double("--step", default: 0.01, .positiveTime)
-        try self.init(until: until, step: step)
+        self = try Self.checked(until: until, step: step)
+    }
+
+    /// The grid of `--until` and `--step`; too many rows is `--step`'s error.
+    static func checked(until: Double, step: Double) throws -> SampleGrid {
+        do {
+            return try SampleGrid(until: until, step: step)
+        } catch let error as TooManyRows {
+            throw InputError("--step: \(formatShort(error.step)) with --until \(formatShort(error.until)) gives "
+                             + "\(formatShort(error.count)) rows; at most \(SampleGrid.maxRows) are allowed")
+        }
     }
 }
 

@@ -8,7 +8,12 @@ extension VerifyCommand {
     static func suitesMode(_ arguments: ParsedArguments) throws -> Mode {
         let seed = try Self.seed(arguments)
         let names = arguments.strings("--suite")
-        let suites = try Verifier.suites(named: names)
+        let suites: [VerificationSuite]
+        do {
+            suites = try Verifier.suites(named: names)
+        } catch let error as UnknownSuite {
+            throw InputError("--suite: \(error)")
+        }
         if arguments.flag("--mutants") { try arguments.refuse(["--no-mutants"], with: "--mutants") }
         let configuration = VerificationConfiguration(
             quick: arguments.flag("--quick"), seed: seed,
@@ -37,14 +42,25 @@ extension VerifyCommand {
     }
 
     func runSuites(_ run: VerificationRun, json: String?, console: Console) throws -> Int32 {
-        let progress = ProgressPrinter(console: console, total: run.suites.count)
-        var (report, seconds) = run.run { progress.finished($0) }
-        let improvements = try run.finish(&report)
-        if !run.baseline.update, run.stored == nil {
-            console.printError("hooke verify: no accuracy baseline at \(run.baseline.shown); nothing compared (create it with --update-baseline)")
+        let outcome = try run.execute(console: console, command: Self.name)
+        let summary = try console.writeJSON(outcome.report.jsonData(), to: json)
+        VerificationSummary(report: outcome.report, improvements: outcome.improvements, seconds: outcome.seconds).print(summary)
+        return outcome.report.exitStatus(improvements: outcome.improvements)
+    }
+}
+
+extension VerificationRun {
+    /// The run as `hooke verify` and `hooke report` make it: a progress line on stderr per finished
+    /// suite, the planted faults, then the comparison with the baseline (or its update), with a note
+    /// on stderr when there is no baseline to compare with (`command` names who says so).
+    func execute(console: Console, command: String) throws
+        -> (report: VerificationReport, improvements: [MetricChange], seconds: Double) {
+        let progress = ProgressPrinter(console: console, total: suites.count)
+        var (report, seconds) = run { progress.finished($0) }
+        let improvements = try finish(&report)
+        if !baseline.update, stored == nil {
+            console.printError("hooke \(command): no accuracy baseline at \(baseline.shown); nothing compared (create it with --update-baseline)")
         }
-        let summary = try console.writeJSON(report.jsonData(), to: json)
-        VerificationSummary(report: report, improvements: improvements, seconds: seconds).print(summary)
-        return report.exitStatus(improvements: improvements)
+        return (report, improvements, seconds)
     }
 }

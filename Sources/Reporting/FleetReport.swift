@@ -108,7 +108,7 @@ public enum FleetReport {
         let environment = ReportEnvironment(
             cpuModel: bench.cpuModel, cores: bench.cores, operatingSystem: bench.operatingSystem, swiftVersion: bench.swiftVersion,
             gslVersion: bench.gslVersion, buildConfiguration: bench.buildConfiguration.rawValue, gitCommit: primary.commit.id,
-            date: primary.date ?? ReportEnvironment.format(Date()), hookeVersion: bench.hookeVersion)
+            date: primary.date ?? BenchReport.timestamp(Date()), hookeVersion: bench.hookeVersion)
         var files = try ReportGenerator.render(verification: verification, bench: primary.report, environment: environment,
                                                recordingsDirectory: recordingsDirectory)
         let fleet = try render(runs, reference: reference)

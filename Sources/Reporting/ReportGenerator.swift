@@ -18,7 +18,7 @@ public enum ReportGenerator {
     /// - Parameters:
     ///   - verification: a verification run (`Verifier.run`, or a decoded `hooke verify --json`).
     ///   - bench: a bench run (`BenchReport`), or nil when none was made (the performance page says so).
-    ///   - environment: the environment block (`ReportEnvironment.current(repository:hookeVersion:)`).
+    ///   - environment: the environment block (`ReportEnvironment.current(gitCommit:hookeVersion:)`).
     ///   - outputDirectory: usually `<repository>/reports`.
     ///   - recordingsDirectory: `data/swiftui-recordings`; nil or missing: the recording's
     ///     series are left out with a note.

@@ -37,11 +37,21 @@ public struct SampleGrid: Sendable {
 
     public var times: SampleTimes
 
+    /// - Throws: `TooManyRows` when the grid would have more than `maxRows` samples.
     public init(until: Double, step: Double) throws {
         let count = (until / step + Self.endSlack).rounded(.down) + 1
-        guard count <= Double(Self.maxRows) else {
-            throw InputError("--step: \(formatShort(step)) with --until \(formatShort(until)) gives \(formatShort(count)) rows; at most \(Self.maxRows) are allowed")
-        }
+        guard count <= Double(Self.maxRows) else { throw TooManyRows(step: step, until: until, count: count) }
         times = SampleTimes(count: Int(count), .step(step))
+    }
+
+    /// A grid of more than `maxRows` samples: `step` is too small for `until`.
+    public struct TooManyRows: Error, Equatable, CustomStringConvertible {
+        public var step: Double
+        public var until: Double
+        /// The samples the grid would have.
+        public var count: Double
+        public var description: String {
+            "\(formatShort(step)) with until \(formatShort(until)) gives \(formatShort(count)) rows; at most \(SampleGrid.maxRows) are allowed"
+        }
     }
 }

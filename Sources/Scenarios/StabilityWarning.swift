@@ -34,13 +34,3 @@ extension Scenario {
                                      allFinite: allFinite)
     }
 }
-
-extension SpringTrajectory {
-    /// `StabilityWarning.line` for this trajectory's rows (`allFinite`: `RowWriter.allFinite`); its
-    /// `.spring` is judged only for the `swiftUI` rows (`--engine swiftui`).
-    package func stabilityWarning(swiftUI: Bool, allFinite: Bool) -> String? {
-        let animation = FluidSpringAnimation(response: spring.response, dampingFraction: spring.dampingRatio)
-        return StabilityWarning.line(unstable: swiftUI && !animation.isStable ? animation : nil, at: "--engine swiftui",
-                                     allFinite: allFinite)
-    }
-}

@@ -1,5 +1,5 @@
 // VerificationRun.swift — what `hooke verify` and `hooke report` do around the verifier, written
-// once: the suites `--suite` selects, the accuracy baseline read before any work (a bad one fails at once), the suites run
+// once: the suites selected by name, the accuracy baseline read before any work (a bad one fails at once), the suites run
 // (with the planted faults when asked), and the report is then compared with the baseline — or the
 // baseline is rewritten from it — and mapped to an exit status (AccuracyBaseline.swift has the rule).
 
@@ -83,13 +83,19 @@ extension VerificationReport {
 }
 
 extension Verifier {
-    /// The suites `--suite` names, in the fixed suite order; every suite when `names` is empty.
-    /// - Throws: `InputError` naming `--suite` and the first unknown name.
+    /// The suites named by `names`, in the fixed suite order; every suite when `names` is empty.
+    /// - Throws: `UnknownSuite` for the first name that is not one of `suiteNames`.
     package static func suites(named names: [String]) throws -> [VerificationSuite] {
-        for name in names where !suiteNames.contains(name) {
-            throw InputError("--suite: unknown suite \(quoted(name)); one of \(suiteNames.joined(separator: ", "))")
-        }
+        for name in names where !suiteNames.contains(name) { throw UnknownSuite(name: name) }
         return names.isEmpty ? suites : suites.filter { names.contains($0.name) }
+    }
+}
+
+/// A suite name that is not one of `Verifier.suiteNames`; the message lists them.
+package struct UnknownSuite: Error, Equatable, CustomStringConvertible {
+    package var name: String
+    package var description: String {
+        "unknown suite \(quoted(name)); one of \(Verifier.suiteNames.joined(separator: ", "))"
     }
 }
 

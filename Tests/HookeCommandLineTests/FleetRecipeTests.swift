@@ -21,8 +21,8 @@ struct FleetRecipeTests {
         var rest = arguments
         if let flag = rest.firstIndex(of: "--shard") { rest.removeSubrange(flag...(flag + 1)) }
         var command = try BenchCommand(parsing: ParsedArguments(rest, options: BenchCommand.options, command: "bench"))
-        command.identity = try BenchRunIdentity(shard: parsed.string("--shard"), machine: parsed.string("--machine"),
-                                                commit: parsed.string("--commit"), environment: environment)
+        command.identity = try BenchCommand.identity(shard: parsed.string("--shard"), machine: parsed.string("--machine"),
+                                                     commit: parsed.string("--commit"), environment: environment)
         return try measure(command)
     }
 

@@ -3,14 +3,14 @@ import HookeSupport
 import Testing
 @testable import Verification
 
-/// What `hooke verify` decides around the verifier (VerificationRun.swift): the `--suite`
+/// What `hooke verify` decides around the verifier (VerificationRun.swift): the suite
 /// selection, which runs may rewrite the baseline from scratch, and the seed conflict that keeps a
 /// partial run from restamping checks it did not run.
 struct VerificationRunTests {
     @Test func suiteSelectionKeepsTheFixedOrderAndNamesAnUnknownSuite() throws {
         #expect(try Verifier.suites(named: ["curves", "spring"]).map(\.name) == ["spring", "curves"])
         #expect(try Verifier.suites(named: []).count == Verifier.suites.count)
-        #expect(throws: InputError("--suite: unknown suite 'sprung'; one of " + Verifier.suiteNames.joined(separator: ", "))) {
+        #expect(throws: UnknownSuite(name: "sprung")) {
             try Verifier.suites(named: ["spring", "sprung"])
         }
     }
@@ -21,9 +21,7 @@ struct VerificationRunTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("accuracy.json").path
         try Data(#"{"schemaVersion": 1, "seed": 7, "noiseBand": "", "checks": {}}"#.utf8).write(to: URL(fileURLWithPath: path))
-        let options = [OptionSpec("--baseline"), OptionSpec("--update-baseline", .flag)]
-        return try BaselineFile(ParsedArguments(["--baseline", path, "--update-baseline"], options: options, command: "verify"),
-                                of: AccuracyBaseline.self)
+        return BaselineFile(shown: path, path: path, update: true)
     }
 
     @Test func onlyAPartialRunUnderAnotherSeedConflictsWithTheBaseline() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import HookeSupport
 
 /// Hand-written argument parsing (no outside packages), in the shape of swift-argument-parser:
 /// each subcommand declares its options, `ParsedArguments` checks them, and typed accessors turn

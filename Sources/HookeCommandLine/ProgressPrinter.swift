@@ -1,23 +1,21 @@
 import HookeSupport
+import Verification
 
 /// `hooke verify`'s and `hooke report`'s progress lines on stderr, one per finished suite; redrawn
 /// in place on a terminal.
-package final class ProgressPrinter: @unchecked Sendable {
+final class ProgressPrinter: @unchecked Sendable {
     let console: Console
     let total: Int
     private var printedAny = false
 
-    /// `total`: the suites `finished` counts to (`print` needs none).
-    package init(console: Console, total: Int = 0) {
+    /// `total`: the suites `finished` counts to.
+    init(console: Console, total: Int) {
         self.console = console
         self.total = total
     }
 
-    /// One line on stderr (`hooke report`'s progress). Called serially by the runner.
-    package func print(_ line: String) { console.printError(line) }
-
     /// Called serially by the runner (under its lock).
-    package func finished(_ progress: SuiteProgress) {
+    func finished(_ progress: SuiteProgress) {
         let status: String
         switch progress.status {
         case .passed: status = "ok"

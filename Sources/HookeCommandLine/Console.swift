@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import HookeSupport
 
 /// Where a command writes. Standard output is buffered: `print` and `write` hold their text until
 /// the command succeeds, so a command that fails half-way leaves nothing on stdout (the contract for
