@@ -2,7 +2,6 @@ import HookeSupport
 import AnimationMath
 import ReferenceSolver
 import Verification
-import Reporting
 import Scenarios
 
 /// `hooke spring`: every parameterisation of one spring, its regime, SwiftUI's settlingDuration and

@@ -50,7 +50,12 @@ public enum ReportGenerator {
     public static func render(verification: VerificationReport, bench: BenchReport?, environment: ReportEnvironment,
                               recordingsDirectory: URL? = nil, benchSkipReason: String? = nil,
                               reach: VerifierReach? = nil) throws -> [ReportFile] {
-        let recording = try SpringRecording.load(from: recordingsDirectory)
+        let recording: SpringRecording?
+        do {
+            recording = try SpringRecording.load(from: recordingsDirectory)
+        } catch let error as RecordingError {
+            throw ReportError.cannotRead(path: error.path, reason: error.reason)
+        }
         let trajectory = try RecordedSpringStudy.compute(recording: recording)
         let errors = try ImplementationErrorStudy.compute()
         let accuracyCharts = [

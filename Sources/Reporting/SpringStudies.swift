@@ -13,53 +13,6 @@ import Foundation
 import ReferenceSolver
 import Verification
 
-/// The real recording of `.spring(response: 1.8, dampingFraction: 0.3)`, 694 → 594 pt.
-public struct SpringRecording: Sendable {
-    /// Recorder times (s) and positions (pt).
-    public var times: [Double]
-    public var positions: [Double]
-    /// Animation time = recorder time − this (the recording's `animation_time_zero_at_recorder_t`).
-    public var animationTimeZero: Double
-
-    public static let fileName = "spring-response1.8-damping0.3.json"
-    /// The recording's documented animation-time offset, used when the file does not state one.
-    static let defaultAnimationTimeZero = 0.0167
-
-    public init(times: [Double], positions: [Double], animationTimeZero: Double) {
-        precondition(times.count == positions.count, "a recording needs as many times as positions")
-        self.times = times
-        self.positions = positions
-        self.animationTimeZero = animationTimeZero
-    }
-
-    /// Reads the recording from `directory`; nil when the directory or the file is missing.
-    /// - Throws: `ReportError.cannotRead` when the file exists but is not a recording.
-    public static func load(from directory: URL?) throws -> SpringRecording? {
-        guard let directory else { return nil }
-        let url = directory.appendingPathComponent(fileName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        do {
-            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
-            guard let json = object as? [String: Any], let samples = json["samples"] as? [[Any]] else {
-                throw ReportError.cannotRead(path: url.path, reason: "no 'samples' array of [t, y] pairs")
-            }
-            var times: [Double] = [], positions: [Double] = []
-            for pair in samples {
-                guard pair.count == 2, let t = (pair[0] as? NSNumber)?.doubleValue, let y = (pair[1] as? NSNumber)?.doubleValue
-                else { throw ReportError.cannotRead(path: url.path, reason: "a sample is not a [t, y] pair of numbers") }
-                times.append(t)
-                positions.append(y)
-            }
-            let zero = (json["animation_time_zero_at_recorder_t"] as? NSNumber)?.doubleValue ?? defaultAnimationTimeZero
-            return SpringRecording(times: times, positions: positions, animationTimeZero: zero)
-        } catch let error as ReportError {
-            throw error
-        } catch {
-            throw ReportError.cannotRead(path: url.path, reason: "\(error)")
-        }
-    }
-}
-
 /// The recorded spring's motion by every implementation, on common animation times.
 public struct RecordedSpringStudy: Codable, Sendable {
     public static let response = 1.8

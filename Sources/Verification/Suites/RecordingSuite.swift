@@ -28,12 +28,12 @@ enum RecordingSuite {
         name: "recordedChainRMS", metric: "rmsAbsError", value: 1e-4,
         reason: "the issue's bound; the file's own fit quotes 1e-5 pt rms and the chain measures ~2e-5 pt with its parameters")
 
-    static let springFile = "spring-response1.8-damping0.3.json"
+    static let springFile = SwiftUIRecording.springFile
     /// Where each recording came from and how its clock is aligned with the animation's.
-    static let springRecordingSource = "recording data/swiftui-recordings/\(springFile) (iPhone, 694 → 594 pt); animation time = recorder t − animation_time_zero_at_recorder_t (0.0167 s)"
+    static let springRecordingSource = "recording data/swiftui-recordings/\(springFile) (iPhone, 694 → 594 pt); animation time = recorder t − animation_time_zero_at_recorder_t (\(SwiftUIRecording.springAnimationTimeZero) s)"
     static let interpolatingRecordingSource = "recording data/swiftui-recordings/\(interpolatingFile) segment 0 (iPhone, 694 → 594 pt); animation time = recorder t − segment0.animation_time_zero_at_recorder_t (0.01632119 s)"
     static let chainRecordingSource = "recording data/swiftui-recordings/\(interpolatingFile) segment 1 (sent back to 694 pt at e₁ = 2.450391 s); time = t + start_offset − 0.01632119 + 0.003052 s (the file's model_check), samples [2:]"
-    static let interpolatingFile = "interpolatingspring-k1-c0.5-v2-interrupted.json"
+    static let interpolatingFile = SwiftUIRecording.interpolatingFile
 
     static let suite = VerificationSuite(name: name, summary: "real SwiftUI recordings: .spring, interpolatingSpring, the chain") {
         configuration in
@@ -44,38 +44,21 @@ enum RecordingSuite {
             + (try interpolatingChecks(configuration, directory))
     }
 
-    /// Reads a recording with JSONDecoder, which parses numbers exactly (JSONSerialization rounds
-    /// them on Linux).
-    static func load(_ url: URL) throws -> RecordingFile {
+    /// Reads a recording; a file that cannot be read skips the suite.
+    static func load(_ url: URL) throws -> SwiftUIRecording {
         do {
-            return try JSONDecoder().decode(RecordingFile.self, from: Data(contentsOf: url))
-        } catch {
-            throw SuiteSkipped("\(url.lastPathComponent) could not be read: \(error)")
+            return try SwiftUIRecording.read(url)
+        } catch let error as RecordingError {
+            throw SuiteSkipped("\(error)")
         }
     }
 
-    /// The fields of both recording files that the suite reads.
-    struct RecordingFile: Decodable {
-        struct Segment: Decodable {
-            var samples: [[Double]]?
-            var samples_time_since_interruption: [[Double]]?
-            var animation_time_zero_at_recorder_t: Double?
-            var start_offset: Double?
-        }
-        var samples: [[Double]]?
-        var animation_time_zero_at_recorder_t: Double?
-        var segment0: Segment?
-        var segment1: Segment?
-    }
+    static func pairs(_ value: [[Double]]?) -> [(Double, Double)] { SwiftUIRecording.pairs(value) }
 
-    static func pairs(_ value: [[Double]]?) -> [(Double, Double)] {
-        (value ?? []).filter { $0.count >= 2 }.map { ($0[0], $0[1]) }
-    }
-
-    /// `.spring(response: 1.8, dampingFraction: 0.3)`, 694 → 594, animation time = t − 0.0167.
+    /// `.spring(response: 1.8, dampingFraction: 0.3)`, 694 → 594, animation time = t − the file's offset.
     static func springSamples(_ directory: URL) throws -> (samples: [(Double, Double)], offset: Double) {
         let json = try load(directory.appendingPathComponent(springFile))
-        return (pairs(json.samples), json.animation_time_zero_at_recorder_t ?? 0.0167)
+        return (pairs(json.samples), json.animation_time_zero_at_recorder_t ?? SwiftUIRecording.springAnimationTimeZero)
     }
 
     static func springCheck(_ configuration: VerificationConfiguration, _ directory: URL) throws -> CheckReport {

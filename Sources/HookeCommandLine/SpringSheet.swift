@@ -6,16 +6,16 @@ import ReferenceSolver
 /// duration, bounce, mass, stiffness, damping, the regime, SwiftUI's `settlingDuration`, and the
 /// true ε-settle time of the motion 0 → 1 found on the GSL reference (or, beyond the reference
 /// search, bounds from the closed-form envelope). Numbers print in their shortest round-trip form.
-public struct SpringSheet {
+struct SpringSheet {
     /// SwiftUI's default settling threshold, in value units for a motion of distance 1.
-    public static let epsilon = 0.001
+    static let epsilon = 0.001
 
-    public var spring: Spring
+    var spring: Spring
     /// The true ε-settle time of the motion 0 → 1.
-    public var settle: SettleEstimate
+    var settle: SettleEstimate
 
     /// - Throws: `ReferenceError` when the reference cannot search the motion.
-    public init(_ spring: Spring) throws {
+    init(_ spring: Spring) throws {
         self.spring = spring
         settle = try OscillatorReference.settleEstimate(
             mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
@@ -24,7 +24,7 @@ public struct SpringSheet {
 
     /// The figures under their Swift property names, in the order shown; a true settle time that
     /// was not found (never, or beyond the search) is infinite.
-    public var rows: [(String, Double)] {
+    var rows: [(String, Double)] {
         let trueSettle: Double
         switch settle {
         case .settled(let time): trueSettle = time
@@ -41,7 +41,7 @@ public struct SpringSheet {
 
     /// A JSON object keyed by the Swift property names; infinities are null, and bounds beyond the
     /// search are `trueSettleTimeAtLeast` and `trueSettleTimeAtMost`.
-    public var json: String {
+    var json: String {
         var text = "{\n  \"regime\": \(jsonString(spring.regime.rawValue))"
         for (key, value) in rows { text += ",\n  \(jsonString(key)): \(value.isFinite ? "\(value)" : "null")" }
         if case let .beyondSearch(atLeast, atMost) = settle {
@@ -51,7 +51,7 @@ public struct SpringSheet {
     }
 
     /// A two-column table, with a note when SwiftUI's stiffness getter differs (overdamped springs).
-    public var tableLines: [String] {
+    var tableLines: [String] {
         var lines = ["regime".padding(to: 18) + spring.regime.rawValue]
         for (key, value) in rows {
             if key == "trueSettleTime", case let .beyondSearch(atLeast, atMost) = settle {
