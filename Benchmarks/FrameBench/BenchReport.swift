@@ -1,4 +1,5 @@
 import Foundation
+import HookeSupport
 
 /// The `--json` document: where it ran, every result, and the flat `benchmarks` list in the
 /// `{"name", "unit", "value"}` shape benchmark-publishing CI actions read (all smaller-is-better).
@@ -31,11 +32,13 @@ public struct BenchReport: Codable, Sendable {
         }
     }
 
-    /// Pretty-printed JSON with sorted keys (stable diffs).
-    public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(self)
+    /// The `--json` document, written as every stored result is (`BaselineJSON`): sorted keys, and
+    /// non-finite numbers (a diverged consistency) as the strings "Infinity", "-Infinity", "NaN".
+    public func encoded() throws -> Data { try BaselineJSON.encoder().encode(self) }
+
+    /// Reads a document written by `encoded()`.
+    public static func decode(_ data: Data) throws -> BenchReport {
+        try BaselineJSON.decoder().decode(BenchReport.self, from: data)
     }
 }
 

@@ -13,10 +13,4 @@ public enum BuildConfiguration: String, Sendable, Codable {
         #endif
     }
 
-    /// What to tell a user who tried to measure a debug build.
-    public static let debugRefusal = """
-        refusing to measure a debug build: timings of unoptimised code mean nothing. \
-        Build in release with 'swift build -c release' and run '.build/release/hooke bench', \
-        or run 'scripts/run bench'.
-        """
 }

@@ -108,7 +108,7 @@ struct BenchCommand: HookeCommand {
 
     func run(console: Console) throws -> Int32 {
         guard BuildConfiguration.current == .release else {
-            throw InputError(BuildConfiguration.debugRefusal)
+            throw InputError(Self.debugRefusal())
         }
         var reports: [BenchReport] = []
         if storedRuns.isEmpty {

@@ -27,8 +27,7 @@ struct MainJobCommand: HookeCommand {
 
     func run(console: Console) throws -> Int32 {
         if BuildConfiguration.current != .release {
-            throw InputError("a debug build cannot measure performance and does not replace the published report; "
-                             + "use scripts/run (a release build)")
+            throw InputError(Self.debugRefusal())
         }
         let status = try report.run(console: console)
         console.print("see \(ReportSummary.displayPath(report.outputDirectory.appendingPathComponent("README.md")))")

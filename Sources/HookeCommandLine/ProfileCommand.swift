@@ -53,7 +53,7 @@ struct ProfileCommand: HookeCommand {
 
     func run(console: Console) throws -> Int32 {
         guard BuildConfiguration.current == .release else {
-            throw InputError(BuildConfiguration.debugRefusal)
+            throw InputError(Self.debugRefusal())
         }
         let work = FrameRunner.profile(configuration, frames: frames) ?? 0
         console.print("profiled \(configuration), \(frames) frames: \(work) animation-frames")

@@ -23,7 +23,7 @@ extension ReportCommand {
         func resolved(_ url: URL) -> String { url.standardizedFileURL.resolvingSymlinksInPath().path }
         guard build != .release else { return nil }
         switch bench {
-        case .run: return BuildConfiguration.debugRefusal + " Or pass --bench FILE to report measured timings."
+        case .run: return Self.debugRefusal(hint: " Or pass --bench FILE to report measured timings.")
         case .skipped where resolved(outputDirectory) == resolved(repository.appendingPathComponent("reports")):
             return "a debug build does not write reports/performance.md (it would replace the measured page "
                 + "with 'not measured'); use scripts/run, or --out DIR to write elsewhere"
@@ -60,7 +60,7 @@ extension ReportCommand {
             return (nil, "the report was made with --no-bench")
         case .file(let path):
             do {
-                return (try JSONDecoder().decode(BenchReport.self, from: Data(contentsOf: URL(fileURLWithPath: path))), nil)
+                return (try BenchReport.decode(Data(contentsOf: URL(fileURLWithPath: path))), nil)
             } catch {
                 throw InputError("--bench: cannot read \(quoted(path)) as a 'hooke bench --json' result: \(error)")
             }

@@ -63,11 +63,6 @@ func openDescriptor(named path: String) -> Int32? {
     }
 }
 
-/// `writeAtomically(_:toPath:)` for a file URL.
-public func writeAtomically(_ data: Data, to url: URL) throws {
-    try writeAtomically(data, toPath: url.path)
-}
-
 /// Writes every byte of `data` to `descriptor`, retrying short writes and EINTR.
 /// - Throws: `AtomicWriteError` with the system's reason (ENOSPC for a full disk, EPIPE for a
 ///   closed pipe once SIGPIPE is ignored); the path is the descriptor number.

@@ -15,9 +15,12 @@ package func formatJSONNumber(_ value: Double) -> String {
     value.isFinite ? formatNumber(value) : "null"
 }
 
-/// Formats `value` with `digits` significant digits (`%.Ng`), for tables.
+/// Formats `value` with `digits` significant digits (`%.Ng`, never the locale), for tables, details
+/// and messages: the one short number format (`ReportFormat.significant` only tidies its exponent).
+/// Not-a-number prints `NaN`, infinities `inf` and `-inf`.
 package func formatShort(_ value: Double, digits: Int = 6) -> String {
-    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 48) { buffer in
+    if value.isNaN { return "NaN" }
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 48) { buffer in
         _ = withVaList([Int32(digits), value]) { vsnprintf(buffer.baseAddress!, 48, "%.*g", $0) }
         return String(cString: buffer.baseAddress!)
     }

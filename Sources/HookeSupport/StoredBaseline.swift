@@ -87,7 +87,8 @@ extension StoredBaseline {
     }
 }
 
-/// The JSON coders of stored results: sorted keys, unescaped slashes, and non-finite numbers as
+/// The JSON coders of every result `hooke` writes and reads back — the baselines, `verify --json`,
+/// `bench --json`, the report pages' JSON: sorted keys, unescaped slashes, and non-finite numbers as
 /// the strings "Infinity", "-Infinity" and "NaN".
 public enum BaselineJSON {
     public static func encoder() -> JSONEncoder {

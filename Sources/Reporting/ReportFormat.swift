@@ -2,14 +2,15 @@
 // locale), so the same numbers always print the same characters.
 
 import Foundation
+import HookeSupport
+import Verification
 
 public enum ReportFormat {
     /// `%.Ng` with a clean exponent: 3 significant digits gives `1.2e-13`, `0.00412`, `157`.
     public static func significant(_ value: Double, digits: Int = 3) -> String {
-        if value.isNaN { return "NaN" }
         if value.isInfinite { return value > 0 ? "∞" : "−∞" }
         if value == 0 { return "0" }
-        let text = String(format: "%.\(digits)g", value)
+        let text = formatShort(value, digits: digits)
         // `1.2e-05` → `1.2e-5`, `3e+06` → `3e6`.
         guard let e = text.firstIndex(of: "e") else { return text }
         let mantissa = text[..<e]
@@ -21,11 +22,10 @@ public enum ReportFormat {
         return "\(mantissa)e\(sign)\(exponent)"
     }
 
-    /// An error figure for tables: 3 significant digits, `identical` for exact agreement (a zero is
-    /// never an accuracy: it says the two sides compute the same bits), `—` when absent.
+    /// An error figure for tables: 3 significant digits (`errorFigure`), `—` when absent.
     public static func error(_ value: Double?) -> String {
         guard let value else { return "—" }
-        return value == 0 ? "identical" : significant(value, digits: 3)
+        return errorFigure(value) { significant($0, digits: 3) }
     }
 
     /// A time in nanoseconds with 3 significant digits in plain notation: `2.61`, `48.3`, `1520`.

@@ -6,6 +6,7 @@
 
 import FrameBench
 import Foundation
+import HookeSupport
 import Verification
 
 public enum ReportGenerator {
@@ -91,13 +92,9 @@ public enum ReportGenerator {
         return files
     }
 
-    /// Pretty JSON with sorted keys (stable diffs); non-finite numbers as "NaN"/"Infinity" strings.
+    /// A page's JSON as every stored result is written (`BaselineJSON`), ending in a newline.
     static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        var data = try encoder.encode(value)
+        var data = try BaselineJSON.encoder().encode(value)
         data.append(UInt8(ascii: "\n"))
         return data
     }

@@ -100,11 +100,6 @@ public enum ReportWriter {
         return staged.map(\.destination)
     }
 
-    /// Writes one file atomically: a temporary file beside it, then a rename.
-    public static func writeAtomically(_ data: Data, to url: URL) throws {
-        try publish([ReportFile(path: url.lastPathComponent, contents: data)], to: url.deletingLastPathComponent())
-    }
-
     /// Checks that a report can be written into `directory` — it is a directory we can write, or
     /// can be created inside one — without writing anything. Commands call it before any work.
     public static func checkDirectory(_ directory: URL) throws {

@@ -54,7 +54,7 @@ public struct StoredResults: Sendable {
         let keys = ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]).map { Set($0.keys) } ?? []
         if keys.isSuperset(of: ["environment", "results", "benchmarks"]) {
             do {
-                bench.append(Bench(path: path, report: try JSONDecoder().decode(BenchReport.self, from: data)))
+                bench.append(Bench(path: path, report: try BenchReport.decode(data)))
             } catch {
                 throw StoredResultsError.unreadable(path: path, reason: "not a 'hooke bench --json' result: \(error)")
             }

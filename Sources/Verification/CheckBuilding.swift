@@ -1,13 +1,10 @@
 // CheckBuilding.swift — helpers that turn statistics and tolerances into `CheckReport`s.
 
 import Foundation
+import HookeSupport
 
-/// Formats a number with 3 significant digits (`%.3g`) for details and tables.
-func short(_ value: Double) -> String {
-    if value.isNaN { return "NaN" }
-    if value.isInfinite { return value > 0 ? "inf" : "-inf" }
-    return String(format: "%.3g", value)
-}
+/// A number in a check's detail: 3 significant digits (`formatShort`).
+func short(_ value: Double) -> String { formatShort(value, digits: 3) }
 
 /// A check held to `tolerance` on the metric the tolerance names.
 func gatedCheck(

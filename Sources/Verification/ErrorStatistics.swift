@@ -71,3 +71,9 @@ public struct ErrorStatistics: Sendable {
         ]
     }
 }
+
+/// An error as tables print it: `identical` for an exact zero (a zero is never an accuracy: it says
+/// the two sides compute the same bits), else `number(value)`.
+package func errorFigure(_ value: Double, _ number: (Double) -> String) -> String {
+    value == 0 ? "identical" : number(value)
+}

@@ -49,7 +49,7 @@ public struct VerificationSummary {
     func row(_ suite: String, _ check: CheckReport, _ print: (String) -> Void) {
         // An exact zero is agreement to the last bit, never an accuracy.
         func figure(_ name: String) -> String {
-            check.metric(name).map { $0.value == 0 ? "identical" : formatShort($0.value, digits: 3) } ?? "-"
+            check.metric(name).map { errorFigure($0.value) { formatShort($0, digits: 3) } } ?? "-"
         }
         let tolerance = check.tolerance.map { formatShort($0.value, digits: 3) } ?? "-"
         var status = check.status.rawValue

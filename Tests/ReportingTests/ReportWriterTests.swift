@@ -39,16 +39,6 @@ struct ReportWriterTests {
         }
     }
 
-    @Test func writeAtomicallyReplacesOneFile() throws {
-        let directory = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = directory.appendingPathComponent("one.json")
-        try ReportWriter.writeAtomically(Data("1".utf8), to: url)
-        try ReportWriter.writeAtomically(Data("2".utf8), to: url)
-        #expect(try String(contentsOf: url, encoding: .utf8) == "2")
-        #expect(try leftovers(in: directory).isEmpty)
-    }
-
     @Test func aFailureHalfWayThroughTheSwapPutsEveryFileBack() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -7,6 +7,7 @@
 
 import AnimationMath
 import Foundation
+import HookeSupport
 
 enum StabilitySuite {
     static let name = "stability"
@@ -63,7 +64,7 @@ enum StabilitySuite {
                 worst = Swift.abs(difference)
                 worstCase = WorstCase("response \(response): run \(short(lo)), formula \(short(formula))")
             }
-            rows.append("r \(response): \(String(format: "%.4g", lo)) (formula \(String(format: "%.4g", formula)))")
+            rows.append("r \(response): \(formatShort(lo, digits: 4)) (formula \(formatShort(formula, digits: 4)))")
             xs.append(response); measured.append(lo); predicted.append(formula)
         }
         metrics.insert(Metric("maxRelError", worst, unit: "relative to the formula's ζ_max", better: .none), at: 0)
