@@ -1,11 +1,11 @@
 import HookeSupport
 /// A JSON value with its path, and typed accessors whose errors name that path.
 struct JSONField {
-    var value: ScenarioJSON
+    var value: StrictJSON
     /// `transactions[2].animation.spring.response`; empty for the root.
     var path: String
 
-    init(_ value: ScenarioJSON, path: String) {
+    init(_ value: StrictJSON, path: String) {
         self.value = value
         self.path = path
     }
@@ -41,7 +41,7 @@ struct JSONField {
         return elements.enumerated().map { JSONField($1, path: "\(path)[\($0)]") }
     }
 
-    func objectMembers() throws -> [(key: String, value: ScenarioJSON)] {
+    func objectMembers() throws -> [(key: String, value: StrictJSON)] {
         guard case .object(let members) = value else { throw typeError("an object") }
         return members
     }

@@ -53,12 +53,12 @@ public struct KeyframesFile: Sendable {
 
     /// Reads the timeline file at `path`; an error's message starts with the path, then the JSON path.
     public init(path: String) throws {
-        self = try ScenarioJSON.load(path, Self.init(json:))
+        self = try StrictJSON.load(path, Self.init(json:))
     }
 
     /// Reads a timeline from its JSON text; an error's message starts with the JSON path.
     public init(json text: String) throws {
-        let root = JSONField(try ScenarioJSON.parse(text), path: "")
+        let root = JSONField(try StrictJSON.parse(text), path: "")
         guard case .object(_) = root.value else {
             throw InputError("timeline: expected an object with \"initial\" and \"keyframes\", got \(root.value.typeName)")
         }

@@ -56,7 +56,7 @@ public struct Scenario: Sendable {
     /// Reads the scenario file at `path`; an error's message starts with the path, then the JSON
     /// path of the field (`s.json: transactions[0].time: must be ≥ 0, got -1`).
     public init(path: String) throws {
-        self = try ScenarioJSON.load(path, Self.init(json:))
+        self = try StrictJSON.load(path, Self.init(json:))
     }
 
     /// Reads the scenario file at `url` (a file URL), as `init(path:)`.
@@ -66,7 +66,7 @@ public struct Scenario: Sendable {
 
     /// Reads a scenario from its JSON text; an error's message starts with the JSON path.
     public init(json text: String) throws {
-        let root = try JSONField(ScenarioJSON.parse(text), path: "")
+        let root = try JSONField(StrictJSON.parse(text), path: "")
         let fields = try root.object(allowed: ["value", "frames", "frameRate", "until", "transactions"])
         let value = try fields.required("value")
         (initialValue, isVector) = try value.vectorOrNumber()

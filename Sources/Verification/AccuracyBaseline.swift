@@ -121,13 +121,3 @@ extension AccuracyBaseline.Entry {
         }
     }
 }
-
-extension VerificationReport {
-    /// The report as JSON (sorted keys, non-finite numbers as "Infinity"/"NaN" strings).
-    public func jsonData() throws -> Data { try BaselineJSON.encoder().encode(self) }
-
-    /// Reads a report written by `jsonData()`.
-    public static func decode(_ data: Data) throws -> VerificationReport {
-        try BaselineJSON.decoder().decode(VerificationReport.self, from: data)
-    }
-}

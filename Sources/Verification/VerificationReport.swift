@@ -9,6 +9,7 @@
 // code, or nothing: a finding) — with the source of that reference in words.
 // Sample series are optional and kept small (at most `SampleSeries.maximumCount` points).
 
+import Foundation
 import HookeSupport
 
 /// The result of one verification run.
@@ -296,5 +297,15 @@ public struct MetricChange: Codable, Sendable {
         self.current = current
         self.allowed = allowed
         self.direction = direction
+    }
+}
+
+extension VerificationReport {
+    /// The `--json` document (`BaselineJSON`: sorted keys, non-finite numbers as "Infinity"/"NaN" strings).
+    public func jsonData() throws -> Data { try BaselineJSON.encoder().encode(self) }
+
+    /// Reads a report written by `jsonData()`.
+    public static func decode(_ data: Data) throws -> VerificationReport {
+        try BaselineJSON.decoder().decode(VerificationReport.self, from: data)
     }
 }

@@ -1,5 +1,10 @@
+<<<<<<< HEAD:Sources/Scenarios/ScenarioJSON.swift
 /// A small strict JSON reader for scenarios and keyframe timelines (RFC 8259); `hooke conform`
 /// reads its engines' replies with it too.
+=======
+/// A small strict JSON reader (RFC 8259), for scenarios and keyframe timelines: every type, key and
+/// number kept as the file says it, duplicates refused.
+>>>>>>> 5e0a7d1 (Files found by their name):Sources/Scenarios/StrictJSON.swift
 ///
 /// Why not `JSONSerialization`: it turns `true` into a number and numbers into booleans
 /// (`NSNumber`), loses the order of keys and silently keeps the last of two equal keys; a scenario
@@ -17,16 +22,24 @@
 import HookeSupport
 import Foundation
 
+<<<<<<< HEAD:Sources/Scenarios/ScenarioJSON.swift
 package enum ScenarioJSON: Equatable, Sendable {
+=======
+enum StrictJSON: Equatable, Sendable {
+>>>>>>> 5e0a7d1 (Files found by their name):Sources/Scenarios/StrictJSON.swift
     case null
     case bool(Bool)
     case number(Double, text: String)
     case string(String)
-    case array([ScenarioJSON])
+    case array([StrictJSON])
     /// Keys in file order; duplicates are rejected while reading.
-    case object([(key: String, value: ScenarioJSON)])
+    case object([(key: String, value: StrictJSON)])
 
+<<<<<<< HEAD:Sources/Scenarios/ScenarioJSON.swift
     package static func == (lhs: ScenarioJSON, rhs: ScenarioJSON) -> Bool {
+=======
+    static func == (lhs: StrictJSON, rhs: StrictJSON) -> Bool {
+>>>>>>> 5e0a7d1 (Files found by their name):Sources/Scenarios/StrictJSON.swift
         switch (lhs, rhs) {
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
@@ -52,7 +65,11 @@ package enum ScenarioJSON: Equatable, Sendable {
     }
 
     /// Parses a whole document; the error names the line and column.
+<<<<<<< HEAD:Sources/Scenarios/ScenarioJSON.swift
     package static func parse(_ text: String) throws -> ScenarioJSON {
+=======
+    static func parse(_ text: String) throws -> StrictJSON {
+>>>>>>> 5e0a7d1 (Files found by their name):Sources/Scenarios/StrictJSON.swift
         var reader = Reader(bytes: Array(text.utf8))
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
@@ -82,7 +99,7 @@ package enum ScenarioJSON: Equatable, Sendable {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         }
 
-        mutating func value(depth: Int) throws -> ScenarioJSON {
+        mutating func value(depth: Int) throws -> StrictJSON {
             guard depth < Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
             guard index < bytes.count else { throw error("unexpected end of input") }
             switch bytes[index] {
@@ -105,7 +122,7 @@ package enum ScenarioJSON: Equatable, Sendable {
             index += expected.count
         }
 
-        mutating func number() throws -> ScenarioJSON {
+        mutating func number() throws -> StrictJSON {
             let start = index
             func digits() -> Int {
                 let from = index
@@ -191,9 +208,9 @@ package enum ScenarioJSON: Equatable, Sendable {
             return code
         }
 
-        mutating func array(depth: Int) throws -> ScenarioJSON {
+        mutating func array(depth: Int) throws -> StrictJSON {
             index += 1
-            var elements: [ScenarioJSON] = []
+            var elements: [StrictJSON] = []
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
             while true {
@@ -207,9 +224,9 @@ package enum ScenarioJSON: Equatable, Sendable {
             }
         }
 
-        mutating func object(depth: Int) throws -> ScenarioJSON {
+        mutating func object(depth: Int) throws -> StrictJSON {
             index += 1
-            var members: [(key: String, value: ScenarioJSON)] = []
+            var members: [(key: String, value: StrictJSON)] = []
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
             while true {
@@ -236,7 +253,7 @@ package enum ScenarioJSON: Equatable, Sendable {
     }
 }
 
-extension ScenarioJSON {
+extension StrictJSON {
     /// Reads the UTF-8 file at `path` and builds a value from its text; a `InputError` from `build`
     /// gets the path in front, so the message names the file and the JSON path of the field.
     static func load<T>(_ path: String, _ build: (String) throws -> T) throws -> T {
