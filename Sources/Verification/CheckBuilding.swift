@@ -6,18 +6,30 @@ import HookeSupport
 /// A number in a check's detail: 3 significant digits (`formatShort`).
 func short(_ value: Double) -> String { formatShort(value, digits: 3) }
 
-/// A check held to `tolerance` on the metric the tolerance names.
+/// What a check is about: its suite and name, what kind of evidence it is and what it is judged
+/// against (`source`), the implementation under test, whether it is in the quick set, and whether
+/// its cases come from the seed.
+struct CheckSubject {
+    var suite: String
+    var name: String
+    var kind: CheckReport.Kind
+    var source: String
+    var implementation: String
+    var quickSet: Bool
+    var seeded = false
+}
+
+/// A check of `subject` held to `tolerance` on the metric the tolerance names (NaN fails).
 func gatedCheck(
-    suite: String, name: String, kind: CheckReport.Kind, source: String, implementation: String, quickSet: Bool,
-    seeded: Bool = false, metrics: [Metric], worst: WorstCase?, tolerance: Tolerance, detail: String? = nil,
+    _ subject: CheckSubject, metrics: [Metric], worst: WorstCase?, tolerance: Tolerance, detail: String? = nil,
     series: [SampleSeries] = []
 ) -> CheckReport {
-    precondition(kind != .finding, "a finding has no tolerance")
+    precondition(subject.kind != .finding, "a finding has no tolerance")
     let value = metrics.first { $0.name == tolerance.metric }?.value ?? .nan
     let passed = value <= tolerance.value  // NaN fails
     let text = detail ?? "\(tolerance.metric) \(short(value)) (tolerance \(short(tolerance.value)))"
-    return CheckReport(suite: suite, name: name, kind: kind, source: source, implementation: implementation,
-                       quickSet: quickSet, seeded: seeded,
+    return CheckReport(suite: subject.suite, name: subject.name, kind: subject.kind, source: subject.source,
+                       implementation: subject.implementation, quickSet: subject.quickSet, seeded: subject.seeded,
                        metrics: metrics, worst: worst, tolerance: tolerance, status: passed ? .pass : .fail,
                        detail: text, series: series)
 }

@@ -11,18 +11,18 @@ public struct VerificationConfiguration: Sendable {
     public var recordingsDirectory: URL?
     /// The spring implementations that go through the spring checks.
     public var springImplementations: [SpringImplementation]
-    /// The cubic timing Bézier under test: control points → progress → value.
-    public var bezier: @Sendable (Double, Double, Double, Double) -> @Sendable (Double) -> Double
+    /// The cubic timing Bézier under test.
+    public var bezier: BezierFactory
     /// `.spring(response:dampingFraction:blendDuration:)` under test.
-    public var fluidSpring: @Sendable (Double, Double, Double) -> Animation
+    public var fluidSpring: FluidSpringFactory
     /// `.interpolatingSpring(mass:stiffness:damping:initialVelocity:)` under test.
-    public var interpolatingSpring: @Sendable (Double, Double, Double, Double) -> Animation
-    /// The `delay`, `speed` and `repeatCount(_:autoreverses:)` modifiers under test (nil count: forever).
-    public var delay: @Sendable (Animation, Double) -> Animation
-    public var speed: @Sendable (Animation, Double) -> Animation
-    public var repeatCount: @Sendable (Animation, Int?, Bool) -> Animation
+    public var interpolatingSpring: InterpolatingSpringFactory
+    /// The `delay`, `speed` and `repeatCount(_:autoreverses:)` modifiers under test.
+    public var delay: DelayModifier
+    public var speed: SpeedModifier
+    public var repeatCount: RepeatModifier
     /// `Spring.settlingDuration` under test.
-    public var settlingDuration: @Sendable (Spring) -> Double
+    public var settlingDuration: SettlingDurationFunction
     /// The animator under test (merges and chains).
     public var animator: AnimatorImplementation
 
@@ -52,3 +52,24 @@ public struct VerificationConfiguration: Sendable {
         animator = .library
     }
 }
+
+// The slots of `VerificationConfiguration`, each a factory named for what it makes; the planted
+// faults (`MutationTesting`) replace one slot at a time with a wrong implementation.
+
+/// Makes the cubic timing Bézier with control points (x1, y1), (x2, y2): progress → value.
+public typealias BezierFactory = @Sendable (_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double)
+    -> @Sendable (_ progress: Double) -> Double
+/// Makes `.spring(response:dampingFraction:blendDuration:)`.
+public typealias FluidSpringFactory = @Sendable (_ response: Double, _ dampingFraction: Double, _ blendDuration: Double)
+    -> Animation
+/// Makes `.interpolatingSpring(mass:stiffness:damping:initialVelocity:)`.
+public typealias InterpolatingSpringFactory = @Sendable (_ mass: Double, _ stiffness: Double, _ damping: Double,
+                                                         _ initialVelocity: Double) -> Animation
+/// `base.delay(seconds)`.
+public typealias DelayModifier = @Sendable (_ base: Animation, _ seconds: Double) -> Animation
+/// `base.speed(factor)`.
+public typealias SpeedModifier = @Sendable (_ base: Animation, _ factor: Double) -> Animation
+/// `base.repeatCount(count, autoreverses:)`, or `repeatForever(autoreverses:)` when `count` is nil.
+public typealias RepeatModifier = @Sendable (_ base: Animation, _ count: Int?, _ autoreverses: Bool) -> Animation
+/// `spring.settlingDuration`.
+public typealias SettlingDurationFunction = @Sendable (_ spring: Spring) -> Double

@@ -59,8 +59,8 @@ enum AnimatorSuite {
             xs.append(t); ys.append(frame.value)
             t += 1.0 / 120
         }
-        return gatedCheck(suite: name, name: "chain of two easeInOut changes", kind: .reference, source: CheckSource.handChain,
-                          implementation: "Animator", quickSet: true, metrics: stats.metrics(), worst: stats.worst,
+        return gatedCheck(CheckSubject(suite: name, name: "chain of two easeInOut changes", kind: .reference, source: CheckSource.handChain,
+                          implementation: "Animator", quickSet: true), metrics: stats.metrics(), worst: stats.worst,
                           tolerance: chainTolerance,
                           series: [SampleSeries(name: "presentation, easeInOut chained at 0.2 s", xLabel: "t (s)",
                                                 yLabel: "value", x: xs, y: ys)])
@@ -116,8 +116,8 @@ enum AnimatorSuite {
             xs.append(time); ys.append(frame.value - from - state.position)
         }
         let label = blend ? ".spring merges with a response blend vs the rule (smoothstep)" : ".spring merges vs the rule (old target up to the change)"
-        return gatedCheck(suite: name, name: label, kind: .reference, source: mergeSource, implementation: "Animator",
-                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: mergeTolerance,
+        return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference, source: mergeSource, implementation: "Animator",
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: mergeTolerance,
                           detail: "max \(short(stats.maxRelative)) of the distance over \(stats.count) frames",
                           series: [SampleSeries(name: label, xLabel: "t (s)", yLabel: "animator − rule", x: xs, y: ys)])
     }

@@ -86,9 +86,9 @@ enum ContinuitySuite {
             }
         }
         return [
-            gatedCheck(suite: name, name: "position continuous at interruptions, every pair of kinds", kind: .invariant,
+            gatedCheck(CheckSubject(suite: name, name: "position continuous at interruptions, every pair of kinds", kind: .invariant,
                        source: CheckSource.api + ": a change never moves the presented value", implementation: "Animator",
-                       quickSet: true, metrics: position.metrics(), worst: position.worst, tolerance: positionTolerance,
+                       quickSet: true), metrics: position.metrics(), worst: position.worst, tolerance: positionTolerance,
                        detail: "\(position.count) interruptions: max \(short(position.maxRelative)) of the distance"),
             infoCheck(suite: name, name: "velocity across interruptions, every pair of kinds", source: CheckSource.none,
                       implementation: "Animator", quickSet: true, metrics: velocity.metrics(), worst: velocity.worst,

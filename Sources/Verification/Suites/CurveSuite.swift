@@ -77,8 +77,8 @@ enum CurveSuite {
                           location: WorstCase("\(curveName) (\(x1), \(y1))(\(x2), \(y2)) at progress \(p)"))
             }
         }
-        return gatedCheck(suite: name, name: "Bézier inversion vs GSL Brent: \(label)", kind: .reference, source: CheckSource.brent, implementation: "UnitCurve",
-                          quickSet: quickSet, seeded: seeded, metrics: stats.metrics(), worst: stats.worst,
+        return gatedCheck(CheckSubject(suite: name, name: "Bézier inversion vs GSL Brent: \(label)", kind: .reference, source: CheckSource.brent, implementation: "UnitCurve",
+                          quickSet: quickSet, seeded: seeded), metrics: stats.metrics(), worst: stats.worst,
                           tolerance: tolerance)
     }
 
@@ -96,8 +96,8 @@ enum CurveSuite {
                 stats.add(curve.value(at: p), formula(p), scale: 1, location: WorstCase("\(curveName) at \(p)"))
             }
         }
-        return gatedCheck(suite: name, name: "circular curves vs their formulas", kind: .reference, source: CheckSource.textbookCircular, implementation: "UnitCurve",
-                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: circularTolerance)
+        return gatedCheck(CheckSubject(suite: name, name: "circular curves vs their formulas", kind: .reference, source: CheckSource.textbookCircular, implementation: "UnitCurve",
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: circularTolerance)
     }
 
     static func measuredCheck() -> CheckReport {
@@ -109,7 +109,7 @@ enum CurveSuite {
         // Its own implementation label: the figures are SwiftUI's printed digits (1.72), so the
         // error is the print's rounding, not UnitCurve's; the label keeps it out of UnitCurve's row
         // in the report's headline (which takes the worst error per implementation).
-        return gatedCheck(suite: name, name: "figures measured on SwiftUI", kind: .reference, source: CheckSource.swiftUIPrinted, implementation: "UnitCurve vs printed digits", quickSet: true,
+        return gatedCheck(CheckSubject(suite: name, name: "figures measured on SwiftUI", kind: .reference, source: CheckSource.swiftUIPrinted, implementation: "UnitCurve vs printed digits", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: measuredTolerance)
     }
 
@@ -138,8 +138,8 @@ enum CurveSuite {
                 }
             }
         }
-        return gatedCheck(suite: name, name: "timing-curve animations = Δ·curve(t/d), nil after d",
-                          kind: .reference, source: CheckSource.brent, implementation: "Animation.timingCurve", quickSet: true,
+        return gatedCheck(CheckSubject(suite: name, name: "timing-curve animations = Δ·curve(t/d), nil after d",
+                          kind: .reference, source: CheckSource.brent, implementation: "Animation.timingCurve", quickSet: true),
                           metrics: stats.metrics(absoluteUnit: "pt", absoluteScale: delta)
                               + [Metric("valuesAfterDuration", Double(lateValues), ulpEquivalent: 1)],
                           worst: stats.worst,

@@ -59,9 +59,9 @@ enum IntegratorSuite {
                 stats.add(x, state.position, scale: delta, location: WorstCase("response \(response), ζ \(ζ)", time: t))
             }
         }
-        return gatedCheck(suite: name, name: ".spring from rest vs the rule (incl. responses below the stiffness cap)",
+        return gatedCheck(CheckSubject(suite: name, name: ".spring from rest vs the rule (incl. responses below the stiffness cap)",
                           kind: .reference, source: AnimatorSuite.mergeSource, implementation: "Animation.spring",
-                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: ruleTolerance)
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: ruleTolerance)
     }
 
     /// `SpringIntegratorState.advance` vs `IntegratorRule` at h = 1/300.
@@ -80,8 +80,8 @@ enum IntegratorSuite {
                 stats.add(state.velocity, expected.v[i], scale: 1, location: WorstCase(c.label + " (velocity)", time: Double(i) / 300))
             }
         }
-        return gatedCheck(suite: name, name: "library = rule at h = 1/300", kind: .consistency, source: CheckSource.library + ": IntegratorRule, the library's step looped with a free h", implementation: "SpringIntegratorState",
-                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: identicalTolerance)
+        return gatedCheck(CheckSubject(suite: name, name: "library = rule at h = 1/300", kind: .consistency, source: CheckSource.library + ": IntegratorRule, the library's step looped with a free h", implementation: "SpringIntegratorState",
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: identicalTolerance)
     }
 
     /// The `.spring` animation at 60 Hz frames against the exact ODE: how far SwiftUI's motion is

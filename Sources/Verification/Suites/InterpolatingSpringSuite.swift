@@ -52,8 +52,8 @@ enum InterpolatingSpringSuite {
         }
         let source = asCritical ? CheckSource.gsl + ", with c = 2√(km) (SwiftUI's documented ζ > 1 stand-in)" : CheckSource.gsl
         if gated {
-            return gatedCheck(suite: name, name: label, kind: .reference, source: source,
-                              implementation: "InterpolatingSpringAnimation", quickSet: true,
+            return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference, source: source,
+                              implementation: "InterpolatingSpringAnimation", quickSet: true),
                               metrics: stats.metrics(), worst: stats.worst, tolerance: asCritical ? criticalTolerance : tolerance)
         }
         return infoCheck(suite: name, name: label, source: source, implementation: "InterpolatingSpringAnimation", quickSet: true,

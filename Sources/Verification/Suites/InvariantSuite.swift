@@ -39,7 +39,7 @@ enum InvariantSuite {
     static func finish(_ implementation: SpringImplementation, _ checkName: String, metrics: [Metric],
                        worst: WorstCase?, tolerance: Tolerance) -> CheckReport {
         if implementation.isGated {
-            return gatedCheck(suite: name, name: checkName, kind: .invariant, source: CheckSource.physics, implementation: implementation.name, quickSet: true,
+            return gatedCheck(CheckSubject(suite: name, name: checkName, kind: .invariant, source: CheckSource.physics, implementation: implementation.name, quickSet: true),
                               metrics: metrics, worst: worst, tolerance: tolerance)
         }
         let value = metrics.first { $0.name == tolerance.metric }?.value ?? .nan

@@ -52,8 +52,8 @@ enum KeyframeSuite {
                           location: WorstCase("spring \(spring)", time: time))
             }
         }
-        return gatedCheck(suite: name, name: "spring keyframes vs GSL (retarget at each knot)", kind: .reference, source: CheckSource.gsl, implementation: "KeyframeTimeline",
-                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: springTolerance)
+        return gatedCheck(CheckSubject(suite: name, name: "spring keyframes vs GSL (retarget at each knot)", kind: .reference, source: CheckSource.gsl, implementation: "KeyframeTimeline",
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: springTolerance)
     }
 
     static func linearCheck() throws -> CheckReport {
@@ -75,8 +75,8 @@ enum KeyframeSuite {
             }
             stats.add(timeline.value(time: time), expected, scale: 5, location: WorstCase("linear/move timeline", time: time))
         }
-        return gatedCheck(suite: name, name: "linear and move keyframes = x₀ + Δ·curve(s), jumps exact", kind: .reference, source: CheckSource.brent, implementation: "KeyframeTimeline",
-                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: linearTolerance)
+        return gatedCheck(CheckSubject(suite: name, name: "linear and move keyframes = x₀ + Δ·curve(s), jumps exact", kind: .reference, source: CheckSource.brent, implementation: "KeyframeTimeline",
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: linearTolerance)
     }
 
     static func cubicCheck() -> CheckReport {
@@ -93,7 +93,7 @@ enum KeyframeSuite {
                           location: WorstCase("velocity across knot", time: time))
             }
         }
-        return gatedCheck(suite: name, name: "cubic keyframes pass through knots with continuous velocity", kind: .invariant, source: CheckSource.api + ": a cubic keyframe passes through its knot with continuous velocity", implementation: "KeyframeTimeline",
-                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: cubicTolerance)
+        return gatedCheck(CheckSubject(suite: name, name: "cubic keyframes pass through knots with continuous velocity", kind: .invariant, source: CheckSource.api + ": a cubic keyframe passes through its knot with continuous velocity", implementation: "KeyframeTimeline",
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: cubicTolerance)
     }
 }

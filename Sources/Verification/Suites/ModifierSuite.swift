@@ -54,8 +54,8 @@ enum ModifierSuite {
                 }
             }
         }
-        return gatedCheck(suite: name, name: "delay, speed and their composition", kind: .reference, source: CheckSource.handTimeline, implementation: "Animation modifiers",
-                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
+        return gatedCheck(CheckSubject(suite: name, name: "delay, speed and their composition", kind: .reference, source: CheckSource.handTimeline, implementation: "Animation modifiers",
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
     }
 
     /// The hand-derived repeat timeline at 60 Hz: a pass lasts N = ⌊d/h⌋ + 1 frames (it ends on the
@@ -102,7 +102,7 @@ enum ModifierSuite {
             t += h
         }
         let label = "repeatCount(\(count), autoreverses: \(autoreverses)) timeline"
-        return gatedCheck(suite: name, name: label, kind: .reference, source: CheckSource.handTimeline, implementation: "RepeatAnimation", quickSet: true,
+        return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference, source: CheckSource.handTimeline, implementation: "RepeatAnimation", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance,
                           detail: "passes: \(directions.joined(separator: ", ")); max error \(short(stats.maxRelative)) of Δ")
     }
@@ -137,8 +137,8 @@ enum ModifierSuite {
         }
         let flagged = context.isLogicallyComplete
         if flagged { stats.add(.nan, 0, scale: delta, location: WorstCase("repeatForever reported logical completion")) }
-        return gatedCheck(suite: name, name: "repeatForever(autoreverses: true), 12 passes", kind: .reference, source: CheckSource.handTimeline, implementation: "RepeatAnimation",
-                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
+        return gatedCheck(CheckSubject(suite: name, name: "repeatForever(autoreverses: true), 12 passes", kind: .reference, source: CheckSource.handTimeline, implementation: "RepeatAnimation",
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
     }
 
     static func logicallyCompleteCheck() -> CheckReport {
@@ -157,7 +157,7 @@ enum ModifierSuite {
             let expected = (0...80).map { Double($0) / 60 }.first { $0 >= after }!
             stats.add(flaggedAt ?? .nan, expected, scale: 10, location: WorstCase("flag time for after \(after)"))
         }
-        return gatedCheck(suite: name, name: "logicallyComplete(after:) timing", kind: .reference, source: CheckSource.handTimeline, implementation: "LogicallyCompleteAnimation",
-                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
+        return gatedCheck(CheckSubject(suite: name, name: "logicallyComplete(after:) timing", kind: .reference, source: CheckSource.handTimeline, implementation: "LogicallyCompleteAnimation",
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
     }
 }

@@ -97,8 +97,8 @@ enum PrecisionSuite {
         stats.merge(velocities)
         let checkName = "near-critical ζ = 1 ± 1e-7…1e-12: positions and velocities"
         if implementation.isGated {
-            return gatedCheck(suite: name, name: checkName, kind: .reference, source: CheckSource.doubleDouble,
-                              implementation: implementation.name, quickSet: true, metrics: stats.metrics(),
+            return gatedCheck(CheckSubject(suite: name, name: checkName, kind: .reference, source: CheckSource.doubleDouble,
+                              implementation: implementation.name, quickSet: true), metrics: stats.metrics(),
                               worst: stats.worst, tolerance: nearCriticalTolerance)
         }
         return infoCheck(suite: name, name: checkName, source: CheckSource.doubleDouble, implementation: implementation.name,
@@ -111,8 +111,8 @@ enum PrecisionSuite {
         func check(_ label: String, _ stats: ErrorStatistics, _ tolerance: Tolerance, _ unit: String) -> CheckReport {
             let detail = "worst \(short(stats.maxUlps)) ulps of \(unit) (\(short(stats.maxRelative)) relative)"
             if implementation.isGated {
-                return gatedCheck(suite: name, name: label, kind: .reference, source: CheckSource.doubleDouble,
-                                  implementation: implementation.name, quickSet: true, metrics: stats.metrics(),
+                return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference, source: CheckSource.doubleDouble,
+                                  implementation: implementation.name, quickSet: true), metrics: stats.metrics(),
                                   worst: stats.worst, tolerance: tolerance, detail: detail)
             }
             return infoCheck(suite: name, name: label, source: CheckSource.doubleDouble, implementation: implementation.name,
@@ -135,9 +135,9 @@ enum PrecisionSuite {
                           location: WorstCase(springCase.description, time: t))
             }
         }
-        return gatedCheck(suite: name, name: "GSL vs double-double: the two references agree", kind: .reference,
+        return gatedCheck(CheckSubject(suite: name, name: "GSL vs double-double: the two references agree", kind: .reference,
                           source: CheckSource.doubleDouble + " vs " + CheckSource.gsl, implementation: "ReferenceSolver",
-                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: referencesAgreeTolerance)
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: referencesAgreeTolerance)
     }
 
     static func bezierUlpsCheck(_ configuration: VerificationConfiguration) -> CheckReport {
@@ -158,9 +158,9 @@ enum PrecisionSuite {
                           location: WorstCase("\(curveName) (\(x1), \(y1))(\(x2), \(y2)) at progress \(p)"))
             }
         }
-        return gatedCheck(suite: name, name: "Bézier inversion: ulps over presets and random 8", kind: .reference,
+        return gatedCheck(CheckSubject(suite: name, name: "Bézier inversion: ulps over presets and random 8", kind: .reference,
                           source: "double-double Newton on x(s) = progress, then y(s)", implementation: "UnitCurve",
-                          quickSet: true, seeded: true, metrics: stats.metrics(), worst: stats.worst,
+                          quickSet: true, seeded: true), metrics: stats.metrics(), worst: stats.worst,
                           tolerance: bezierUlpsTolerance,
                           detail: "worst \(short(stats.maxUlps)) ulps of 1 (\(short(stats.maxAbsolute)) absolute)")
     }

@@ -74,8 +74,8 @@ enum RecordingSuite {
             times.append(t)
             residuals.append(694 + x - y)
         }
-        return gatedCheck(suite: name, name: ".spring(response: 1.8, dampingFraction: 0.3) vs recording",
-                          kind: .reference, source: springRecordingSource, implementation: "Animation.spring", quickSet: true,
+        return gatedCheck(CheckSubject(suite: name, name: ".spring(response: 1.8, dampingFraction: 0.3) vs recording",
+                          kind: .reference, source: springRecordingSource, implementation: "Animation.spring", quickSet: true),
                           metrics: stats.metrics(absoluteUnit: "pt", absoluteScale: 694), worst: stats.worst,
                           tolerance: springTolerance,
                           series: [SampleSeries(name: "residual, .spring vs recording", xLabel: "t (s)", yLabel: "pt",
@@ -130,11 +130,11 @@ enum RecordingSuite {
             residuals.append(shown - y)
         }
         return [
-            gatedCheck(suite: name, name: "interpolatingSpring(k 1, c 0.5, v0 2) vs recording", kind: .reference, source: interpolatingRecordingSource, implementation: "Animation.interpolatingSpring",
-                       quickSet: true, metrics: first.metrics(absoluteUnit: "pt", absoluteScale: 694), worst: first.worst,
+            gatedCheck(CheckSubject(suite: name, name: "interpolatingSpring(k 1, c 0.5, v0 2) vs recording", kind: .reference, source: interpolatingRecordingSource, implementation: "Animation.interpolatingSpring",
+                       quickSet: true), metrics: first.metrics(absoluteUnit: "pt", absoluteScale: 694), worst: first.worst,
                        tolerance: interpolatingTolerance),
-            gatedCheck(suite: name, name: "interrupted interpolatingSpring (chain) vs recording", kind: .reference, source: chainRecordingSource, implementation: "Animator",
-                      quickSet: true, metrics: chain.metrics(absoluteUnit: "pt", absoluteScale: 694), worst: chain.worst,
+            gatedCheck(CheckSubject(suite: name, name: "interrupted interpolatingSpring (chain) vs recording", kind: .reference, source: chainRecordingSource, implementation: "Animator",
+                      quickSet: true), metrics: chain.metrics(absoluteUnit: "pt", absoluteScale: 694), worst: chain.worst,
                       tolerance: chainTolerance,
                       detail: "rms \(short(chain.rmsAbsolute)) pt, max \(short(chain.maxAbsolute)) pt (the file's fit: rms 1e-5 pt)",
                       series: [SampleSeries(name: "residual, chain vs recording", xLabel: "t since interruption (s)",

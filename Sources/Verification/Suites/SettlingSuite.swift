@@ -46,8 +46,8 @@ enum SettlingSuite {
                       quickSet: true, metrics: under.metrics(absoluteUnit: "s"), worst: under.worst,
                       detail: "envelope estimate differs from the true ε-settle time by up to \(short(under.maxAbsolute)) s (\(short(under.maxRelative * 100))%)",
                       series: series),
-            gatedCheck(suite: name, name: "settlingDuration vs true settle, ζ ≥ 1", kind: .reference, source: CheckSource.gslSettle, implementation: "Spring.settlingDuration",
-                       quickSet: true, metrics: over.metrics(absoluteUnit: "s"), worst: over.worst,
+            gatedCheck(CheckSubject(suite: name, name: "settlingDuration vs true settle, ζ ≥ 1", kind: .reference, source: CheckSource.gslSettle, implementation: "Spring.settlingDuration",
+                       quickSet: true), metrics: over.metrics(absoluteUnit: "s"), worst: over.worst,
                        tolerance: gridBracketTolerance,
                        detail: "0.1 s grid search within \(short(over.maxAbsolute)) s of the true settle time (tolerance one grid step)"),
         ]

@@ -166,8 +166,8 @@ enum SpringSuite {
                        source: String = CheckSource.gsl, series: [SampleSeries] = []) -> CheckReport {
         let metrics = stats.metrics()
         if implementation.isGated {
-            return gatedCheck(suite: name, name: checkName, kind: .reference, source: source, implementation: implementation.name, quickSet: quickSet,
-                              seeded: seeded, metrics: metrics, worst: stats.worst, tolerance: tolerance, series: series)
+            return gatedCheck(CheckSubject(suite: name, name: checkName, kind: .reference, source: source, implementation: implementation.name, quickSet: quickSet,
+                              seeded: seeded), metrics: metrics, worst: stats.worst, tolerance: tolerance, series: series)
         }
         return infoCheck(suite: name, name: checkName, source: source, implementation: implementation.name, quickSet: quickSet,
                          seeded: seeded, metrics: metrics, worst: stats.worst,
@@ -234,8 +234,8 @@ enum SpringSuite {
             for e in examples {
                 stats.add(e.computed, e.documented, scale: Swift.abs(e.documented), location: WorstCase(e.label))
             }
-            return gatedCheck(suite: name, name: "Apple's documented examples", kind: .reference, source: CheckSource.appleSpring, implementation: implementation,
-                              quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: documentedTolerance)
+            return gatedCheck(CheckSubject(suite: name, name: "Apple's documented examples", kind: .reference, source: CheckSource.appleSpring, implementation: implementation,
+                              quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: documentedTolerance)
         }
         let hooke = Spring(duration: 0.5, bounce: 0.3)
         let hookeMSD = Spring(mass: 1, stiffness: 100, damping: 10)
