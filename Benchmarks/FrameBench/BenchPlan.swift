@@ -19,7 +19,7 @@ public struct BenchPlan: Sendable, Equatable {
     /// runs of this plan's, beside Hooke's strategies (when `strategies` is given, only those it lists).
     public var engines: [EngineLibrary] = []
 
-    /// The largest animation count a configuration may have (the range).
+    /// The animation counts a configuration may have: one to a million, the most an interface animates.
     public static let animationRange = 1...1_000_000
     /// The frame rates measured: a phone's 60 Hz and a ProMotion display's 120 Hz.
     public static let frameRates = [60, 120]

@@ -176,7 +176,7 @@ struct FrameKernelTests {
     }
 
     /// The curve paths against GSL's Brent root: `UnitCurve`'s solver is good to a few ulps times the
-    /// curve's condition number (~1e-15 measured); 1e-12 is the bound, with room.
+    /// curve's condition number (~1e-15 measured); 1e-12 leaves room for worse-conditioned curves.
     @Test(arguments: [Strategy.naive, .fast])
     func curvesMatchBrent(_ strategy: Strategy) throws {
         let errors = try #require(try KernelFactory.errors(workload: .curve, strategy: strategy, frameInterval: 1.0 / 120))

@@ -17,7 +17,7 @@ private func handUnderdamped(response: Double, ratio: Double, time: Double) -> (
 @Suite("hooke eval spring")
 struct EvalSpringCommandTests {
     /// Closed form vs the hand formula: both are a handful of correctly rounded libm calls, so they
-    /// agree to a few ulps of the distance 1; 1e-13 is the contract with ~100× margin.
+    /// agree to a few ulps of the distance 1; 1e-13 is the command's contract with ~100× margin.
     static let exactTolerance = 1e-13
     /// The GSL reference runs at epsabs = epsrel ≈ 1e-13 per step; over 1 s of an ordinary spring
     /// the accumulated error stays below ~1e-12; the contract is 1e-11.
@@ -139,7 +139,7 @@ struct EvalSpringCommandTests {
     /// The stable region of the 1/300 s rule: ζ < (1 − a²/4)/a with a = (2π/r)/300, worked by hand:
     /// r = 0.5 gives a = 0.0418879, ζ_max = 23.8628; at the stiffness cap (k = 45 000, r ≤ 0.0296)
     /// a = 0.707107, ζ_max = 1.23744. Just inside: no warning, finite rows; just outside: one
-    /// warning line and values that leave any bound (the 1e147 after 1 s for ζ = 50).
+    /// warning line and values that leave any bound (about 1e147 after 1 s for ζ = 50).
     @Test("a spring outside the integrator's stable region warns on stderr, once", arguments: [
         ("0.5", "50", true), ("0.5", "25", true), ("0.5", "23", false), ("0.02", "1.3", true), ("0.02", "1.2", false),
     ])
@@ -159,7 +159,7 @@ struct EvalSpringCommandTests {
             #expect(largest < 2, "bounded: \(largest)")
         }
         if response == "0.5" && ratio == "50" {
-            // The figure: about 1e147 after 1 s.
+            // About 1e147 after 1 s.
             #expect(largest > 1e140 || !largest.isFinite)
         }
     }

@@ -17,8 +17,8 @@ enum ContinuitySuite {
     static let name = "continuity"
 
     /// The presentation before and after a change at the same instant: the chain adds a zero-time
-    /// term (exactly 0) and a merge hands over the sampled offset; measured identical; 1e-12 is the
-    /// issue's bound and ~4500 ulps of the distance.
+    /// term (exactly 0) and a merge hands over the sampled offset; measured identical; 1e-12 of the
+    /// distance (~4500 ulps) allows reordered roundings only.
     static let positionTolerance = Tolerance(
         name: "positionContinuity", metric: "maxRelError", value: 1e-12,
         reason: "a change must not move the value; measured identical, 1e-12 of the distance allows reordered roundings only")

@@ -61,7 +61,8 @@ enum SpringSuite {
     /// Samples per case over 0…8 response times.
     static let samplesPerCase = 80
 
-    /// Every regime, including the hard ones the issue names.
+    /// Every regime — undamped, under-, near-critical, critical and overdamped — with and without an
+    /// initial velocity, very stiff and very slow springs, a mass other than 1, and a large distance.
     static let regimeGrid: [SpringCase] = {
         var cases: [SpringCase] = []
         let ratios: [Double] = [0, 0.15, 0.5, 0.9, 1 - 1e-9, 1, 1 + 1e-9, 1.5, 5, 50]

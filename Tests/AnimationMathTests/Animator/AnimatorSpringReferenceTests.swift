@@ -88,7 +88,7 @@ struct AnimatorSpringReferenceTests {
     /// then the steps go toward the new target. What is shared: the rule and its floating-point clock
     /// (which step a frame lands on). A continuous ODE solution is no reference at this level: the
     /// rule departs from it by ~1e-2 of the distance (the tests above). Measured: 5.6e-15 (the
-    /// issue's events: 4.5e-13 pt of 100 pt), 7.3e-16 (100 retargets); 5e-14 bounds both with the
+    /// recorded retarget's events: 4.5e-13 pt of 100 pt), 7.3e-16 (100 retargets); 5e-14 bounds both with the
     /// usual 10x. The opposite order (the previous spring sampled with the new interval) misses by
     /// ~1e-2.
     static let ruleTolerance = 5e-14
@@ -134,7 +134,7 @@ struct AnimatorSpringReferenceTests {
         return (worst / distance, rows, compared)
     }
 
-    @Test("the issue's retarget (694 → 594, back to 694 at 1.9835 s) follows the rule: old target up to the change")
+    @Test("the recorded retarget (694 → 594, back to 694 at 1.9835 s) follows the rule: old target up to the change")
     func issueRetargetFollowsTheRule() throws {
         let times = (0...800).map { Double($0) * 0.005 }
         let result = try runAgainstRule(response: 2.2, dampingFraction: 0.5, from: 694, to: 594,
