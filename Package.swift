@@ -53,7 +53,9 @@ let package = Package(
         .executableTarget(name: "hooke-engine", dependencies: ["Conformance", "AnimationMath", "Scenarios"],
                           path: "examples/engines/hooke", exclude: ["README.md"]),
 
-        .testTarget(name: "AnimationMathTests", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport"]),
+        // What every test target measures with: ulps and relative error, defined once.
+        .target(name: "_TestSupport", path: "Tests/_TestSupport"),
+        .testTarget(name: "AnimationMathTests", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport", "_TestSupport"]),
         .testTarget(name: "ReferenceSolverTests", dependencies: ["ReferenceSolver", "CGSL", "HookeSupport"]),
         .testTarget(name: "VerificationTests", dependencies: ["Verification", "AnimationMath", "ReferenceSolver", "HookeSupport"]),
         .testTarget(name: "FrameBenchTests", dependencies: ["FrameBench", "AnimationMath", "ReferenceSolver", "HookeSupport"]),
@@ -62,6 +64,6 @@ let package = Package(
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AnimationMath", "ReferenceSolver"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Scenarios", "HookeSupport"],
                     exclude: ["Engines"]),
-        .testTarget(name: "HookeCommandLineTests", dependencies: ["HookeCommandLine", "AnimationMath", "ReferenceSolver", "HookeSupport", "FrameBench", "Reporting"]),
+        .testTarget(name: "HookeCommandLineTests", dependencies: ["_TestSupport", "HookeCommandLine", "AnimationMath", "ReferenceSolver", "HookeSupport", "FrameBench", "Reporting"]),
     ]
 )

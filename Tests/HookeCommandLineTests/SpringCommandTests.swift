@@ -1,13 +1,14 @@
 import Foundation
 import HookeCommandLine
 import Testing
+import _TestSupport
 
 @Suite("hooke spring")
 struct SpringCommandTests {
     /// Conversions are a few correctly rounded operations: Apple's printed numbers are matched to
     /// within 4 ulps.
     static func closeInUlps(_ a: Double, _ b: Double, ulps: Double = 4) -> Bool {
-        abs(a - b) <= ulps * b.ulp
+        ulpDistance(a, b) <= ulps
     }
 
     /// Decoded with JSONDecoder, which parses numbers exactly (JSONSerialization rounds on Linux).

@@ -2,6 +2,7 @@
 
 import AnimationMath
 import Testing
+import _TestSupport
 
 /// Values that come from the same floating-point operations on both sides of a comparison (a pair's
 /// component against the scalar timeline; a knot value stored and read back): they agree exactly, so
@@ -24,10 +25,6 @@ private let knotVelocityTolerance = 2e-4
 /// formula missing a 1/d factor is off by ≥ 1.
 private let differenceStep = 1e-5
 private let differenceTolerance = 1e-6
-
-private func ulpsApart(_ a: Double, _ b: Double, scale: Double) -> Double {
-    abs(a - b) / scale.ulp
-}
 
 @Suite("Keyframes: KeyframeTimeline")
 struct KeyframeTimelineTests {
@@ -225,10 +222,10 @@ struct KeyframeTimelineTests {
         var worst = 0.0
         for time in stride(from: -0.1, through: pair.duration + 0.2, by: 0.007) {
             let value = pair.value(time: time), velocity = pair.velocity(time: time)
-            worst = max(worst, ulpsApart(value.first, first.value(time: time), scale: 10))
-            worst = max(worst, ulpsApart(value.second, second.value(time: time), scale: 10))
-            worst = max(worst, ulpsApart(velocity.first, first.velocity(time: time), scale: 100))
-            worst = max(worst, ulpsApart(velocity.second, second.velocity(time: time), scale: 100))
+            worst = max(worst, ulpDistance(value.first, first.value(time: time), scale: 10))
+            worst = max(worst, ulpDistance(value.second, second.value(time: time), scale: 10))
+            worst = max(worst, ulpDistance(velocity.first, first.velocity(time: time), scale: 100))
+            worst = max(worst, ulpDistance(velocity.second, second.velocity(time: time), scale: 100))
         }
         #expect(worst <= sameOperationsULPs, "worst difference \(worst) ulps")
     }

@@ -3,6 +3,7 @@
 
 import AnimationMath
 import Testing
+import _TestSupport
 
 /// Apple's documented numbers were printed by SwiftUI, which forms them with its own order of
 /// operations (for example m(ω² + λ²) for the stiffness, one ulp from m·ω0²). Four ulps covers two
@@ -17,7 +18,7 @@ private func expectClose(
     _ actual: Double, _ expected: Double, ulps: Double,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let error = abs(actual - expected) / expected.ulp
+    let error = ulpDistance(actual, expected)
     #expect(error <= ulps, "\(actual) vs \(expected): \(error) ulps", sourceLocation: sourceLocation)
 }
 
@@ -25,7 +26,7 @@ private func expectRelative(
     _ actual: Double, _ expected: Double, within tolerance: Double,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let error = abs(actual - expected) / max(abs(expected), 1e-300)
+    let error = relativeError(actual, expected)
     #expect(error <= tolerance, "\(actual) vs \(expected): relative \(error)", sourceLocation: sourceLocation)
 }
 
