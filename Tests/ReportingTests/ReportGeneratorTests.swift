@@ -140,10 +140,27 @@ struct ReportGeneratorTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("charts/cost-vs-n-spring.svg").path))
     }
 
-    /// Writes the fixture report to $HOOKE_REPORT_PREVIEW for looking at the charts (no-op otherwise).
-    @Test func preview() throws {
-        guard let path = ProcessInfo.processInfo.environment["HOOKE_REPORT_PREVIEW"], !path.isEmpty else { return }
-        try ReportGenerator.generate(verification: Fixtures.verification, bench: Fixtures.bench, environment: Fixtures.environment,
-                                     outputDirectory: URL(fileURLWithPath: path), recordingsDirectory: Self.recordings)
+    /// The whole report from the fixtures, written — into $HOOKE_REPORT_PREVIEW when set, to look at
+    /// it, else into a temporary directory — with every page and every file a page links to (but the
+    /// stored baselines, which live beside the report and which it never writes).
+    @Test func theWrittenReportHasEveryLinkedFile() throws {
+        let preview = ProcessInfo.processInfo.environment["HOOKE_REPORT_PREVIEW"].flatMap { $0.isEmpty ? nil : $0 }
+        let directory = try preview.map { URL(fileURLWithPath: $0) } ?? Fixtures.temporaryDirectory()
+        defer { if preview == nil { try? FileManager.default.removeItem(at: directory) } }
+        let written = try ReportGenerator.generate(verification: Fixtures.verification, bench: Fixtures.bench,
+                                                   environment: Fixtures.environment, outputDirectory: directory,
+                                                   recordingsDirectory: Self.recordings)
+        let names = Set(written.map { String($0.path.dropFirst(directory.path.count + 1)) })
+        #expect(names.isSuperset(of: ReportGenerator.pageNames))
+        let link = try Regex(##"\]\(([^)#:]+)\)|src="([^"#:]+)""##)
+        for page in ReportGenerator.pageNames {
+            let text = try String(contentsOf: directory.appendingPathComponent(page), encoding: .utf8)
+            for match in text.matches(of: link) {
+                guard let target = (match.output[1].substring ?? match.output[2].substring).map(String.init),
+                      !target.hasPrefix(ReportWriter.protectedDirectory + "/")  // the stored baselines, beside the report
+                else { continue }
+                #expect(names.contains(target), "\(page) links to \(target), which the report did not write")
+            }
+        }
     }
 }
