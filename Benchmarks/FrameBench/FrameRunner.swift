@@ -7,9 +7,12 @@ import Glibc
 /// measures the error against the reference.
 public enum FrameRunner {
     /// Measures one configuration under `plan`'s sampling rules.
+    /// - Parameters:
+    ///   - configuration: the workload, strategy, animations, threads and frame rate.
+    ///   - plan: the sampling rules (seconds per configuration, frame bounds).
+    ///   - measuringErrors: false to skip the error measurement (the equal-accuracy table measures
+    ///     its own).
     /// - Returns: nil when the workload/strategy pair does not exist.
-    /// - Parameter measuringErrors: false to skip the error measurement (the equal-accuracy table
-    ///   measures its own).
     public static func measure(_ configuration: BenchConfiguration, plan: BenchPlan,
                                measuringErrors: Bool = true) throws -> BenchResult? {
         let frameInterval = 1 / Double(configuration.frameRate)

@@ -37,8 +37,11 @@ public enum Verifier {
 
     /// Runs `suites` concurrently and returns the report in suite order.
     ///
-    /// - Parameter progress: called once per finished suite, serially (under a lock), from
-    ///   whichever worker finished it.
+    /// - Parameters:
+    ///   - configuration: the implementations under test, the seed and the quick set.
+    ///   - suites: the suites to run (default: every suite).
+    ///   - progress: called once per finished suite, serially (under a lock), from whichever worker
+    ///     finished it.
     public static func run(
         _ configuration: VerificationConfiguration, suites: [VerificationSuite] = Verifier.suites,
         progress: @escaping @Sendable (SuiteProgress) -> Void = { _ in }
