@@ -154,13 +154,13 @@ enum AnimationCases {
 
     static func scenarioText(_ repository: URL, _ name: String) throws -> String {
         let path = repository.appendingPathComponent("examples/scenarios/" + name).path
-        return try ScenarioJSON.parse(try text(path)).compactText
+        return try StrictJSON.parse(try text(path)).compactText
     }
 
     /// The recorded values (the second of each [t, y] pair) under `keys` in a recording file.
     static func recording(_ repository: URL, _ name: String, keys: [String]) throws -> [Double] {
         let path = repository.appendingPathComponent("data/swiftui-recordings/" + name).path
-        var node = try ScenarioJSON.parse(try text(path))
+        var node = try StrictJSON.parse(try text(path))
         for key in keys {
             guard case .object(let members) = node, let next = members.first(where: { $0.key == key })?.value else {
                 throw InputError("\(path): no \(keys.joined(separator: ".")) in the recording")
@@ -184,7 +184,7 @@ enum AnimationCases {
     }
 }
 
-extension ScenarioJSON {
+extension StrictJSON {
     /// The value as one line of JSON, numbers as written.
     var compactText: String {
         switch self {

@@ -133,7 +133,7 @@ public struct AnimationRequest: Sendable {
     /// Reads `json` as `hooke run` does; it is sent as one line (whitespace between tokens removed).
     public init(json: String, recording: [Double?]? = nil) throws {
         scenario = try Scenario(json: json)
-        self.json = try ScenarioJSON.parse(json).compactText
+        self.json = try StrictJSON.parse(json).compactText
         self.recording = recording
     }
 

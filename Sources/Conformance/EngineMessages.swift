@@ -45,7 +45,7 @@ public enum EngineProtocol {
     }
 }
 
-/// A line an engine wrote, read strictly (RFC 8259 by `ScenarioJSON`, every key checked). One
+/// A line an engine wrote, read strictly (RFC 8259 by `StrictJSON`, every key checked). One
 /// leniency: the bare tokens `NaN`, `Infinity` and `-Infinity` (what many JSON writers emit for
 /// non-finite numbers) are read as those numbers, so the judge can say which value is not finite
 /// instead of calling the whole line garbage; `null` in a number list reads as NaN.
@@ -59,11 +59,11 @@ public enum EngineReply: Sendable, Equatable {
         guard let text = String(validating: line, as: UTF8.self) else {
             throw ReplyError("not UTF-8 text")
         }
-        let json: ScenarioJSON
+        let json: StrictJSON
         do {
-            json = try ScenarioJSON.parse(text)
+            json = try StrictJSON.parse(text)
         } catch {
-            guard let lenient = try? ScenarioJSON.parse(Self.nonFiniteTokensAsNumbers(text)) else {
+            guard let lenient = try? StrictJSON.parse(Self.nonFiniteTokensAsNumbers(text)) else {
                 throw ReplyError("not JSON (\((error as? InputError)?.message ?? "\(error)"))")
             }
             json = lenient
@@ -134,9 +134,9 @@ public struct ReplyError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// An object's members with typed accessors whose errors name the key.
 private struct ReplyObject {
-    var members: [(key: String, value: ScenarioJSON)]
+    var members: [(key: String, value: StrictJSON)]
 
-    subscript(key: String) -> ScenarioJSON? { members.first { $0.key == key }?.value }
+    subscript(key: String) -> StrictJSON? { members.first { $0.key == key }?.value }
 
     func allow(_ keys: [String]) throws(ReplyError) {
         if let unknown = members.first(where: { !keys.contains($0.key) }) {
@@ -144,7 +144,7 @@ private struct ReplyObject {
         }
     }
 
-    func required(_ key: String) throws(ReplyError) -> ScenarioJSON {
+    func required(_ key: String) throws(ReplyError) -> StrictJSON {
         guard let value = self[key] else { throw ReplyError("\(key): missing") }
         return value
     }

@@ -12,7 +12,7 @@ public enum EngineServer {
         _ engine: inout Engine, readLine: () -> String?, write: (String) -> Void
     ) throws {
         while let line = readLine() {
-            guard case .object(let members) = try ScenarioJSON.parse(line),
+            guard case .object(let members) = try StrictJSON.parse(line),
                   case .string(let type)? = members.first(where: { $0.key == "type" })?.value else {
                 throw InputError("expected an object with a type")
             }
@@ -50,12 +50,12 @@ public enum EngineServer {
 
     /// A case line's id and request.
     public static func decodeCase(_ line: String) throws -> (id: String, request: ConformanceRequest) {
-        guard case .object(let members) = try ScenarioJSON.parse(line) else { throw InputError("expected an object") }
+        guard case .object(let members) = try StrictJSON.parse(line) else { throw InputError("expected an object") }
         return try decodeCase(members)
     }
 
-    static func decodeCase(_ members: [(key: String, value: ScenarioJSON)]) throws -> (id: String, request: ConformanceRequest) {
-        func field(_ key: String) throws -> ScenarioJSON {
+    static func decodeCase(_ members: [(key: String, value: StrictJSON)]) throws -> (id: String, request: ConformanceRequest) {
+        func field(_ key: String) throws -> StrictJSON {
             guard let value = members.first(where: { $0.key == key })?.value else { throw InputError("\(key): missing") }
             return value
         }
@@ -93,12 +93,12 @@ public enum EngineServer {
         }
     }
 
-    static func number(_ value: ScenarioJSON) throws -> Double {
+    static func number(_ value: StrictJSON) throws -> Double {
         guard case .number(let number, _) = value else { throw InputError("expected a number, got \(value.typeName)") }
         return number
     }
 
-    static func numbers(_ value: ScenarioJSON) throws -> [Double] {
+    static func numbers(_ value: StrictJSON) throws -> [Double] {
         guard case .array(let items) = value else { throw InputError("expected an array of numbers, got \(value.typeName)") }
         return try items.map(number)
     }

@@ -8,7 +8,7 @@ public enum ScenarioFile: Sendable {
 
     /// Reads the file at `path`; an error's message starts with the path, then the JSON path.
     public init(path: String) throws {
-        self = try ScenarioJSON.load(path, Self.init(json:))
+        self = try StrictJSON.load(path, Self.init(json:))
     }
 
     /// Reads a scenario of either form from its JSON text.

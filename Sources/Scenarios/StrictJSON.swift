@@ -1,10 +1,6 @@
-<<<<<<< HEAD:Sources/Scenarios/ScenarioJSON.swift
-/// A small strict JSON reader for scenarios and keyframe timelines (RFC 8259); `hooke conform`
-/// reads its engines' replies with it too.
-=======
-/// A small strict JSON reader (RFC 8259), for scenarios and keyframe timelines: every type, key and
-/// number kept as the file says it, duplicates refused.
->>>>>>> 5e0a7d1 (Files found by their name):Sources/Scenarios/StrictJSON.swift
+/// A small strict JSON reader (RFC 8259), for scenarios and keyframe timelines and for the replies
+/// `hooke conform` reads from engines: every type, key and number kept as the text says it,
+/// duplicates refused.
 ///
 /// Why not `JSONSerialization`: it turns `true` into a number and numbers into booleans
 /// (`NSNumber`), loses the order of keys and silently keeps the last of two equal keys; a scenario
@@ -22,11 +18,7 @@
 import HookeSupport
 import Foundation
 
-<<<<<<< HEAD:Sources/Scenarios/ScenarioJSON.swift
-package enum ScenarioJSON: Equatable, Sendable {
-=======
-enum StrictJSON: Equatable, Sendable {
->>>>>>> 5e0a7d1 (Files found by their name):Sources/Scenarios/StrictJSON.swift
+package enum StrictJSON: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double, text: String)
@@ -35,11 +27,7 @@ enum StrictJSON: Equatable, Sendable {
     /// Keys in file order; duplicates are rejected while reading.
     case object([(key: String, value: StrictJSON)])
 
-<<<<<<< HEAD:Sources/Scenarios/ScenarioJSON.swift
-    package static func == (lhs: ScenarioJSON, rhs: ScenarioJSON) -> Bool {
-=======
-    static func == (lhs: StrictJSON, rhs: StrictJSON) -> Bool {
->>>>>>> 5e0a7d1 (Files found by their name):Sources/Scenarios/StrictJSON.swift
+    package static func == (lhs: StrictJSON, rhs: StrictJSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
@@ -65,11 +53,7 @@ enum StrictJSON: Equatable, Sendable {
     }
 
     /// Parses a whole document; the error names the line and column.
-<<<<<<< HEAD:Sources/Scenarios/ScenarioJSON.swift
-    package static func parse(_ text: String) throws -> ScenarioJSON {
-=======
-    static func parse(_ text: String) throws -> StrictJSON {
->>>>>>> 5e0a7d1 (Files found by their name):Sources/Scenarios/StrictJSON.swift
+    package static func parse(_ text: String) throws -> StrictJSON {
         var reader = Reader(bytes: Array(text.utf8))
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)

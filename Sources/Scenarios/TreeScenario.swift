@@ -56,19 +56,19 @@ public struct TreeScenario: Sendable {
     /// Reads the tree scenario file at `path`; an error's message starts with the path, then the
     /// JSON path of the field.
     public init(path: String) throws {
-        self = try ScenarioJSON.load(path, Self.init(json:))
+        self = try StrictJSON.load(path, Self.init(json:))
     }
 
     /// Whether `text` is a tree scenario: a JSON object with a `tree` member (anything else is read
     /// as a ``Scenario``, whose errors then name what is wrong).
     public static func isTree(json text: String) -> Bool {
-        guard case .object(let members)? = try? ScenarioJSON.parse(text) else { return false }
+        guard case .object(let members)? = try? StrictJSON.parse(text) else { return false }
         return members.contains { $0.key == "tree" }
     }
 
     /// Reads a tree scenario from its JSON text; an error's message starts with the JSON path.
     public init(json text: String) throws {
-        let root = try JSONField(ScenarioJSON.parse(text), path: "")
+        let root = try JSONField(StrictJSON.parse(text), path: "")
         let fields = try root.object(allowed: ["frames", "frameRate", "until", "state", "keys", "tree", "changes"])
         frames = try Scenario.frames(fields)
         var reader = TreeReader()
