@@ -18,7 +18,7 @@ let package = Package(
         // GNU GSL as a system library (module map + shim header).
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
         // The ground truth: GSL ODE integration of the damped oscillator, Bézier root finding.
-        .target(name: "ReferenceSolver", dependencies: ["CGSL"]),
+        .target(name: "ReferenceSolver", dependencies: ["CGSL", "HookeSupport"]),
         // What the libraries share: numerics (double-double arithmetic, the seeded generator, number
         // formatting), files (atomic writes, the stored baselines and where they are), input errors.
         .target(name: "HookeSupport"),

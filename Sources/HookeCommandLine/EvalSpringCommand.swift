@@ -64,7 +64,7 @@ struct EvalSpringCommand: HookeCommand {
         case .exact: try trajectory.exact(at: grid.times) { try rows.row($0, $1, $2) }
         case .gsl:
             let problem = OscillatorProblem(spring: trajectory.spring, from: trajectory.from, to: trajectory.to,
-                                            velocity: trajectory.velocity, retargets: trajectory.retargets.map { ($0.time, $0.target) })
+                                            velocity: trajectory.velocity, retargets: trajectory.retargets)
             do {
                 try OscillatorReference.solve(problem, at: grid.times) { try rows.row($0, $1, $2) }
             } catch let error as ReferenceError {

@@ -38,7 +38,7 @@ struct VerifyTrace {
         do {
             result = try TraceVerifier.compare(samples, spring: motion.spring, from: motion.from, to: motion.to,
                                                initialVelocity: motion.velocity,
-                                               retargets: motion.retargets.map { ($0.time, $0.target) }, tolerance: tolerance)
+                                               retargets: motion.retargets, tolerance: tolerance)
         } catch let error as ReferenceError {
             throw InputError("--trace: \(quoted(path)): \(error.problem)")
         }

@@ -7,6 +7,8 @@
 // retargets[i].time on. Position and velocity are continuous at a retarget; only the
 // acceleration jumps.
 
+import HookeSupport
+
 /// A damped harmonic oscillator with a piecewise-constant target, as solved by
 /// ``OscillatorReference/solve(_:at:tolerance:stepper:)``.
 ///
@@ -30,17 +32,7 @@ public struct OscillatorProblem: Sendable, Hashable {
     public var retargets: [Retarget]
 
     /// A change of target: from `time` on, the oscillator is pulled toward `target`.
-    public struct Retarget: Sendable, Hashable {
-        /// When the target changes (s, finite, ≥ 0).
-        public var time: Double
-        /// The new target.
-        public var target: Double
-
-        public init(time: Double, target: Double) {
-            self.time = time
-            self.target = target
-        }
-    }
+    public typealias Retarget = HookeSupport.Retarget
 
     public init(
         mass: Double = 1, stiffness: Double, damping: Double,

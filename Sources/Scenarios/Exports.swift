@@ -3,3 +3,4 @@
 @_exported import struct HookeSupport.InputError
 @_exported import enum HookeSupport.InputRange
 @_exported import enum HookeSupport.NumberConstraint
+@_exported import struct HookeSupport.Retarget

@@ -1,18 +1,12 @@
 import AnimationMath
+import HookeSupport
 
 /// One spring's motion from `from` (with `velocity`) toward `to`, whose target jumps at each
 /// retarget — `hooke eval spring`'s `exact` and `swiftui` engines. (Its `gsl` engine, the reference
 /// integrator, lives with the command line, which may use GSL.)
 public struct SpringTrajectory: Sendable {
     /// At `time` (> 0) the target becomes `target`.
-    public struct Retarget: Equatable, Sendable {
-        public var time: Double
-        public var target: Double
-        public init(time: Double, target: Double) {
-            self.time = time
-            self.target = target
-        }
-    }
+    public typealias Retarget = HookeSupport.Retarget
 
     public var spring: Spring
     public var from: Double

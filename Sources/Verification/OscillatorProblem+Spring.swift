@@ -5,8 +5,8 @@ extension OscillatorProblem {
     /// The reference problem of `spring`'s motion from `from` (with `velocity`) toward `to`, whose
     /// target jumps at each retarget: what `hooke eval spring --engine gsl` samples and what
     /// `hooke verify --trace` compares a trace with.
-    package init(spring: Spring, from: Double, to: Double, velocity: Double, retargets: [(time: Double, target: Double)]) {
+    package init(spring: Spring, from: Double, to: Double, velocity: Double, retargets: [Retarget]) {
         self.init(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, initialPosition: from,
-                  initialVelocity: velocity, target: to, retargets: retargets.map { Retarget(time: $0.time, target: $0.target) })
+                  initialVelocity: velocity, target: to, retargets: retargets)
     }
 }

@@ -49,7 +49,7 @@ public enum TraceVerifier {
     /// toward `to` with `initialVelocity` and the retargets.
     public static func compare(
         _ samples: [TraceSample], spring: Spring, from: Double, to: Double, initialVelocity: Double,
-        retargets: [(time: Double, target: Double)], tolerance: Double
+        retargets: [Retarget], tolerance: Double
     ) throws -> TraceComparison {
         let problem = OscillatorProblem(spring: spring, from: from, to: to, velocity: initialVelocity, retargets: retargets)
         let times = samples.map(\.time)
