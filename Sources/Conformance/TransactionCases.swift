@@ -15,7 +15,7 @@ public struct TransactionRequest: Sendable {
     /// Reads `json` as `hooke run` reads a tree scenario.
     public init(json: String) throws {
         scenario = try TreeScenario(json: json)
-        self.json = try ScenarioJSON.parse(json).compactText
+        self.json = try StrictJSON.parse(json).compactText
     }
 
     /// The values' names, in the order of each frame's answers (depth first through the tree).
