@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HookeSupport
 
 /// The readable table `hooke bench` prints: one row per configuration, strategies of the same
 /// workload and size side by side.
@@ -110,12 +111,9 @@ public enum BenchTable {
         return left ? fill + text : text + fill
     }
 
-    /// Three significant digits, plain notation.
+    /// Three significant digits, plain notation (`formatPlain`).
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "\(value)" }
-        let magnitude = abs(value)
-        let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
-        return format(value, "%.\(decimals)f")
+        value.isFinite ? formatPlain(value) : "\(value)"
     }
 
     static func scientific(_ value: Double) -> String { value == 0 ? "0" : format(value, "%.1e") }
@@ -140,10 +138,10 @@ public enum BenchTable {
         }
         for finding in comparison.findings where finding.verdict != .equal {
             var line = "  \(finding.verdict.rawValue): \(finding.key) \(finding.metric) "
-                + "\(format(finding.baseline, "%.3g")) → \(format(finding.current, "%.3g"))"
+                + "\(formatShort(finding.baseline, digits: 3)) → \(formatShort(finding.current, digits: 3))"
             if let interval = finding.interval, let threshold = finding.threshold {
-                line += " (×\(format(interval.estimate, "%.3g")), \(format(interval.confidence * 100, "%.0f")) % interval "
-                    + "\(format(interval.lower, "%.3g"))…\(format(interval.upper, "%.3g")) past \(format(threshold, "%.3g")))"
+                line += " (×\(formatShort(interval.estimate, digits: 3)), \(format(interval.confidence * 100, "%.0f")) % interval "
+                    + "\(formatShort(interval.lower, digits: 3))…\(formatShort(interval.upper, digits: 3)) past \(formatShort(threshold, digits: 3)))"
             }
             lines.append(line)
         }

@@ -26,6 +26,17 @@ package func formatShort(_ value: Double, digits: Int = 6) -> String {
     }
 }
 
+/// `value` (finite) with about three significant digits in plain notation, 0 to 3 decimals by
+/// magnitude: `0.412`, `2.61`, `48.3`, `1520` — times and ratios in tables.
+package func formatPlain(_ value: Double) -> String {
+    let magnitude = abs(value)
+    let decimals: Int32 = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 340) { buffer in
+        _ = withVaList([decimals, value]) { vsnprintf(buffer.baseAddress!, 340, "%.*f", $0) }
+        return String(cString: buffer.baseAddress!)
+    }
+}
+
 /// Quotes `text` as a JSON string.
 package func jsonString(_ text: String) -> String {
     var result = "\""

@@ -30,10 +30,7 @@ public enum ReportFormat {
 
     /// A time in nanoseconds with 3 significant digits in plain notation: `2.61`, `48.3`, `1520`.
     public static func nanoseconds(_ value: Double) -> String {
-        guard value.isFinite else { return significant(value) }
-        let magnitude = Swift.abs(value)
-        let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
-        return String(format: "%.\(decimals)f", value)
+        value.isFinite ? formatPlain(value) : significant(value)
     }
 
     /// A count with thousands separators: `1,000,000`.
