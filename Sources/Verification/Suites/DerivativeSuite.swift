@@ -55,8 +55,8 @@ enum DerivativeSuite {
                 stats.add(item.velocity(t), derivative, scale: item.velocityScale, location: WorstCase(item.label, time: t))
             }
         }
-        return gatedCheck(suite: name, name: checkName, kind: .invariant, source: source, implementation: implementation,
-                          quickSet: true, metrics: stats.metrics() + [Metric("referenceBound", worstBound, better: .none)],
+        return gatedCheck(CheckSubject(suite: name, name: checkName, kind: .invariant, source: source, implementation: implementation,
+                          quickSet: true), metrics: stats.metrics() + [Metric("referenceBound", worstBound, better: .none)],
                           worst: stats.worst, tolerance: tolerance)
     }
 

@@ -67,8 +67,8 @@ enum IntegratorRuleSuite {
         }
         let label = gaps ? "after a gap > 1 s the clock restarts at t − 1/60 (not after 0.9 s)"
                          : "velocity and position = the rule's state, below and above the stiffness cap"
-        return gatedCheck(suite: name, name: label, kind: .reference, source: source, implementation: "Animation.spring",
-                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: stateTolerance)
+        return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference, source: source, implementation: "Animation.spring",
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: stateTolerance)
     }
 
     /// The first 60 Hz frame at which the animation returns nil against the first at which the
@@ -95,8 +95,8 @@ enum IntegratorRuleSuite {
                           location: WorstCase("response \(response), ζ \(ζ), Δ \(delta): frame \(libraryFrame) vs \(ruleFrame)"))
             }
         }
-        return gatedCheck(suite: name, name: "finishes at the first frame where the rule's rest test holds (Δ 1, 100, −1e4)",
-                          kind: .reference, source: source, implementation: "Animation.spring", quickSet: true,
+        return gatedCheck(CheckSubject(suite: name, name: "finishes at the first frame where the rule's rest test holds (Δ 1, 100, −1e4)",
+                          kind: .reference, source: source, implementation: "Animation.spring", quickSet: true),
                           metrics: stats.metrics(absoluteUnit: "frames"), worst: stats.worst, tolerance: finishTolerance)
     }
 }

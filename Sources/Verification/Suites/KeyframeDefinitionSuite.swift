@@ -65,8 +65,8 @@ enum KeyframeDefinitionSuite {
             let time = Double(step) / 100
             stats.add(timeline.value(time: time), try reference(at: time), scale: 4, location: WorstCase("cubic/linear timeline", time: time))
         }
-        return gatedCheck(suite: name, name: "cubic keyframes = Hermite with Catmull-Rom velocities; linear neighbours' velocities",
-                          kind: .reference, source: source, implementation: "KeyframeTimeline", quickSet: true,
+        return gatedCheck(CheckSubject(suite: name, name: "cubic keyframes = Hermite with Catmull-Rom velocities; linear neighbours' velocities",
+                          kind: .reference, source: source, implementation: "KeyframeTimeline", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: tolerance)
     }
 

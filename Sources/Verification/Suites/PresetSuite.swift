@@ -52,8 +52,8 @@ enum PresetSuite {
             stats.add(row.value, row.expected, scale: Swift.max(Swift.abs(row.expected), 1e-300),
                       location: WorstCase("\(row.label): \(row.value) (documented \(row.expected))"))
         }
-        return gatedCheck(suite: name, name: checkName, kind: .reference, source: source, implementation: implementation,
-                          quickSet: true, metrics: stats.metrics(), worst: stats.worst, tolerance: tolerance)
+        return gatedCheck(CheckSubject(suite: name, name: checkName, kind: .reference, source: source, implementation: implementation,
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: tolerance)
     }
 
     /// Response, damping fraction and blend duration of a `.spring`-family animation (nil fields when

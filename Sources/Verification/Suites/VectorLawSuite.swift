@@ -99,9 +99,9 @@ enum VectorLawSuite {
                   location: WorstCase("EmptyAnimatableData"))
         stats.add(Angle(degrees: 90).radians, Double.pi / 2, scale: 1, location: WorstCase("Angle(degrees: 90).radians = π/2"))
         stats.add(Angle(radians: 1).degrees, 180 / Double.pi, scale: 60, location: WorstCase("Angle(radians: 1).degrees = 180/π"))
-        return gatedCheck(suite: name, name: "VectorArithmetic of every animatable type = arithmetic on its components",
+        return gatedCheck(CheckSubject(suite: name, name: "VectorArithmetic of every animatable type = arithmetic on its components",
                           kind: .invariant, source: CheckSource.api + ": a vector's +, −, scaling and |·|² are its components'",
-                          implementation: "VectorArithmetic types", quickSet: true, metrics: stats.metrics(), worst: stats.worst,
+                          implementation: "VectorArithmetic types", quickSet: true), metrics: stats.metrics(), worst: stats.worst,
                           tolerance: componentTolerance)
     }
 
@@ -127,8 +127,8 @@ enum VectorLawSuite {
         var sampler = VelocitySampler<Double>()
         for (time, value) in [(1.0, 1.0), (2.0, 3.0), (1.5, 100.0)] { sampler.addSample(value, time: time) }
         stats.add(sampler.velocity, 2, scale: 1, location: WorstCase("an earlier sample ignored"))
-        return gatedCheck(suite: name, name: "VelocitySampler = SwiftUI's sampler figures", kind: .reference, source: samplerSource,
-                          implementation: "VelocitySampler", quickSet: true, metrics: stats.metrics(), worst: stats.worst,
+        return gatedCheck(CheckSubject(suite: name, name: "VelocitySampler = SwiftUI's sampler figures", kind: .reference, source: samplerSource,
+                          implementation: "VelocitySampler", quickSet: true), metrics: stats.metrics(), worst: stats.worst,
                           tolerance: samplerTolerance)
     }
 }
