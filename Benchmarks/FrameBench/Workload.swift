@@ -14,7 +14,9 @@
 /// are defined by SwiftUI's own algorithm (an integrator, a Bézier solve, the animator), so only
 /// the object-per-animation (`naive`) and contiguous (`fast`) ways of running it are meaningful.
 /// `limit`, `limit-avx2` and `floor` are not Hooke at all but what the machine allows for the
-/// `fast` path's work (`LimitKernels.swift`); the default plan runs them on one thread.
+/// `fast` path's work (`LimitKernels.swift`); the default plan runs them on one thread. Beside
+/// these, an engine loaded through the C ABI (`EngineLibrary`) runs `spring` and `curve` as
+/// `engine:NAME` (`BenchPlan.engines`).
 public enum Workload: String, CaseIterable, Sendable, Codable {
     case spring
     case swiftUISpring = "swiftui-spring"
