@@ -18,6 +18,8 @@ public struct BenchPlan: Sendable, Equatable {
     /// Engines loaded through the C ABI, each measured as strategy `engine:NAME` on the workloads it
     /// runs of this plan's, beside Hooke's strategies (when `strategies` is given, only those it lists).
     public var engines: [EngineLibrary] = []
+    /// How frames are handed to the workers when T ≥ 2, each measured side by side (`--pool`).
+    public var pools: [PoolKind] = [.standard]
 
     /// The animation counts a configuration may have: one to a million, the most an interface animates.
     public static let animationRange = 1...1_000_000
@@ -84,14 +86,16 @@ public struct BenchPlan: Sendable, Equatable {
             for count in counts {
                 for threads in threadCounts {
                     let engineStrategies = engines.filter { $0.workloads.contains(workload) }.map(\.strategy)
-                    for strategy in workload.strategies + engineStrategies where strategies?.contains(strategy) ?? true {
-                        if strategy == .gsl, count > Strategy.gslMaximumAnimations || threads > 1 { continue }
-                        // The machine's limits are stated for one thread unless asked for by name.
-                        if strategy.isLimit, threads > 1, strategies == nil { continue }
-                        if includesMillionFastSprings, count == 1_000_000, !animationCounts.contains(count),
-                           strategy != .fast && strategy != .naive && !strategy.isLimit { continue }
-                        result.append(BenchConfiguration(workload: workload, strategy: strategy, animations: count,
-                                                         threads: threads, frameRate: frameRate))
+                    for pool in threads > 1 ? pools : [.standard] {
+                        for strategy in workload.strategies + engineStrategies where strategies?.contains(strategy) ?? true {
+                            if strategy == .gsl, count > Strategy.gslMaximumAnimations || threads > 1 { continue }
+                            // The machine's limits are stated for one thread unless asked for by name.
+                            if strategy.isLimit, threads > 1, strategies == nil { continue }
+                            if includesMillionFastSprings, count == 1_000_000, !animationCounts.contains(count),
+                               strategy != .fast && strategy != .naive && !strategy.isLimit { continue }
+                            result.append(BenchConfiguration(workload: workload, strategy: strategy, animations: count,
+                                                             threads: threads, frameRate: frameRate, pool: pool))
+                        }
                     }
                 }
             }
@@ -109,8 +113,12 @@ public struct BenchConfiguration: Sendable, Equatable, CustomStringConvertible {
     public var frameRate: Int
     /// Steps per frame for `euler` and `rk4` (the equal-accuracy table sub-steps them); 1 otherwise.
     public var substeps: Int
+    /// How frames are handed to the workers (unused with one thread).
+    public var pool: PoolKind
 
-    public init(workload: Workload, strategy: Strategy, animations: Int, threads: Int, frameRate: Int, substeps: Int = 1) {
+    public init(workload: Workload, strategy: Strategy, animations: Int, threads: Int, frameRate: Int, substeps: Int = 1,
+                pool: PoolKind = .standard) {
+        self.pool = pool
         self.workload = workload
         self.strategy = strategy
         self.animations = animations
@@ -120,6 +128,7 @@ public struct BenchConfiguration: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(workload.rawValue) \(strategy.rawValue) \(animations) animations, \(threads) thread\(threads == 1 ? "" : "s"), \(frameRate) Hz"
+        "\(workload.rawValue) \(strategy.rawValue) \(animations) animations, \(threads) thread\(threads == 1 ? "" : "s")"
+            + (threads > 1 && pool != .standard ? " (\(pool.rawValue) pool)" : "") + ", \(frameRate) Hz"
     }
 }

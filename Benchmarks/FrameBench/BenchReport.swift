@@ -8,6 +8,9 @@ public struct BenchReport: Codable, Sendable {
     public var results: [BenchResult]
     /// What each spring strategy costs at equal accuracy (`EqualAccuracy`); nil when not measured.
     public var equalAccuracy: [EqualAccuracyRow]?
+    /// What the harness itself costs per frame, and the primitives it is built from (`HandOff`);
+    /// nil when not measured (and in files written before it was).
+    public var handOff: [HandOffRow]? = nil
     public var benchmarks: [PublishedBenchmark]
     /// Where, from which source and when this run measured, and which share of the plan it ran
     /// (`BenchProvenance.swift`, `BenchShard.swift`); nil in files written before they existed.
@@ -17,8 +20,10 @@ public struct BenchReport: Codable, Sendable {
     public var date: String? = nil
     public var shard: BenchShard? = nil
 
-    public init(environment: BenchEnvironment, results: [BenchResult], equalAccuracy: [EqualAccuracyRow]? = nil) {
+    public init(environment: BenchEnvironment, results: [BenchResult], equalAccuracy: [EqualAccuracyRow]? = nil,
+                handOff: [HandOffRow]? = nil) {
         self.environment = environment
+        self.handOff = handOff
         self.results = results
         self.equalAccuracy = equalAccuracy
         benchmarks = results.flatMap { result -> [PublishedBenchmark] in
@@ -29,6 +34,11 @@ public struct BenchReport: Codable, Sendable {
                                                value: allocations))
             }
             return list
+        }
+        for row in handOff ?? [] {
+            let name = "hand-off/\(row.kind.rawValue)/\(row.threads)t" + (row.pool.map { "/\($0.rawValue)" } ?? "")
+            benchmarks.append(PublishedBenchmark(name: "\(name) p50", unit: "ns", value: row.nanoseconds.p50))
+            benchmarks.append(PublishedBenchmark(name: "\(name) p99", unit: "ns", value: row.nanoseconds.p99))
         }
     }
 

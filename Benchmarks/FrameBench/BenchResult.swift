@@ -5,9 +5,13 @@ public struct BenchResult: Codable, Sendable, Equatable {
     public var strategy: Strategy
     public var animations: Int
     public var threads: Int
-    /// Distinct kernel threads that advanced the population (1: the calling thread; T ≥ 2: the T
-    /// Dispatch workers, each with one contiguous chunk), as observed, not as requested.
+    /// Distinct kernel threads that advanced the population (1: the calling thread; T ≥ 2: T threads,
+    /// each with one contiguous chunk — the caller and T − 1 Dispatch workers for the `spin` pool, T
+    /// Dispatch workers for `semaphore`), as observed, not as requested.
     public var workerThreads: Int
+    /// How frames were handed to the threads when T ≥ 2 (`PoolKind`); nil with one thread, and in
+    /// files written before pools were recorded (those ran `.semaphore`).
+    public var pool: PoolKind?
     public var frameRate: Int
     /// Frame wall time divided by the number of animations, per percentile (nanoseconds).
     public var nsPerAnimationFrame: Percentiles
@@ -78,11 +82,14 @@ public struct BenchResult: Codable, Sendable, Equatable {
     /// Anything unusual (a diverged integrator, a GSL failure).
     public var note: String?
 
-    /// The key a baseline stores this configuration under.
-    public var key: String { "\(workload.rawValue)/\(strategy.rawValue)/\(animations)/\(threads)t/\(frameRate)Hz" }
+    /// The key a baseline stores this configuration under; a pool other than the default is named after the thread count ("2t-semaphore").
+    public var key: String { "\(workload.rawValue)/\(strategy.rawValue)/\(animations)/\(threads)t\(poolSuffix)/\(frameRate)Hz" }
+
+    /// "-semaphore" for a result run on a pool other than `PoolKind.standard`, else "".
+    var poolSuffix: String { pool.map { $0 == .standard ? "" : "-\($0.rawValue)" } ?? "" }
 
     public init(workload: Workload, strategy: Strategy, animations: Int, threads: Int, workerThreads: Int? = nil,
-                frameRate: Int, frameNanoseconds: Percentiles, samples: Int, allocationsPerFrame: Double?,
+                pool: PoolKind? = nil, frameRate: Int, frameNanoseconds: Percentiles, samples: Int, allocationsPerFrame: Double?,
                 maxError: Double?, consistencyWithNaive: Double? = nil,
                 stateBytesPerAnimation: Int, residentBytes: Int = 0, bytesMovedPerAnimation: Int? = nil,
                 note: String? = nil, frameSamples: [Double]? = nil, noise: FrameNoise? = nil) {
@@ -91,6 +98,7 @@ public struct BenchResult: Codable, Sendable, Equatable {
         self.animations = animations
         self.threads = threads
         self.workerThreads = workerThreads ?? threads
+        self.pool = threads > 1 ? pool ?? .standard : nil
         reference = ErrorReference(workload: workload)
         self.consistencyWithNaive = strategy == .naive ? nil : consistencyWithNaive
         assumptions = strategy.assumptions(for: workload)
@@ -197,12 +205,16 @@ extension Array where Element == BenchResult {
         var limits: [String: Double] = [:]
         /// `result`'s configuration run with `strategy` instead.
         func limitKey(_ result: BenchResult, _ strategy: Strategy) -> String {
-            "\(result.workload.rawValue)/\(strategy.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"
+            "\(result.workload.rawValue)/\(strategy.rawValue)/\(result.animations)/\(result.threads)\(result.poolSuffix)/\(result.frameRate)"
+        }
+        /// `result`'s naive twin: same workload, size, threads, pool and rate.
+        func naiveKey(_ result: BenchResult) -> String {
+            "\(result.workload.rawValue)/\(result.animations)/\(result.threads)\(result.poolSuffix)/\(result.frameRate)"
         }
         for result in self {
             if result.strategy.isLimit { limits[limitKey(result, result.strategy)] = result.nsPerAnimationFrame.p50 }
             if result.strategy == .naive {
-                naive["\(result.workload.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"] = result
+                naive[naiveKey(result)] = result
             }
             if result.threads == 1 {
                 oneThread["\(result.workload.rawValue)/\(result.strategy.rawValue)/\(result.animations)/\(result.frameRate)"] = result.frameNanoseconds.p50
@@ -211,7 +223,7 @@ extension Array where Element == BenchResult {
         for index in indices {
             let result = self[index]
             if result.strategy != .naive,
-               let base = naive["\(result.workload.rawValue)/\(result.animations)/\(result.threads)/\(result.frameRate)"],
+               let base = naive[naiveKey(result)],
                base.nsPerAnimationFrame.p50 > 0 {
                 self[index].ratioToNaive = result.nsPerAnimationFrame.p50 / base.nsPerAnimationFrame.p50
                 self[index].naiveSamples = base.samples

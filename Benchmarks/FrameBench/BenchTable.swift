@@ -17,7 +17,7 @@ public enum BenchTable {
         var rows: [[String]] = [header]
         for r in results {
             rows.append([
-                r.workload.rawValue, r.strategy.rawValue, "\(r.animations)", "\(r.workerThreads)",
+                r.workload.rawValue, r.strategy.rawValue, "\(r.animations)", "\(r.workerThreads)" + (r.pool == .semaphore ? " sem" : ""),
                 number(r.nsPerAnimationFrame.p50), number(r.nsPerAnimationFrame.p25), number(r.nsPerAnimationFrame.p75),
                 number(r.nsPerAnimationFrame.p99), spread(r), "\(r.samples)",
                 r.ratioToNaive.map { number(1 / $0) + "×" } ?? "—",
@@ -54,7 +54,8 @@ public enum BenchTable {
     /// assumptions each strategy makes.
     public static func legend(_ results: [BenchResult]) -> [String] {
         var lines = [
-            "thr: worker threads that ran the frames (1: the calling thread; T ≥ 2: T Dispatch workers, one contiguous chunk each); "
+            "thr: threads that ran the frames, one contiguous chunk each (1: the calling thread; T ≥ 2: the caller and T − 1 Dispatch workers, "
+                + "handed each frame by the spin pool; \"T sem\": T Dispatch workers handed each frame by semaphores, the caller waiting); "
                 + "×naive: how many times faster than naive (median); "
                 + "÷limit/avx2/floor: fast's median over the C limit kernel's for the build's ISA, over its AVX2 build's, over the bandwidth floor's; speed-up: 1-thread frame time / this one; "
                 + "max N: animations whose p99 frame fits the budget, extrapolated from this row's p99 at most "
@@ -93,6 +94,28 @@ public enum BenchTable {
             lines.append(row.enumerated().map { column, cell in pad(cell, widths[column], left: column != 1) }
                 .joined(separator: "  "))
         }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The hand-off rows: what the harness costs per frame on its own (empty frames per thread count
+    /// and pool) and the two round trips that explain it.
+    public static func renderHandOff(_ rows: [HandOffRow]) -> String {
+        var lines = ["hand-off (the harness's own cost per frame; every row of that thread count and pool pays it on top of its work):"]
+        let header = ["what", "µs p50", "p25", "p75", "p99", "samples"]
+        var table: [[String]] = [header]
+        for row in rows {
+            let p = row.nanoseconds
+            table.append([row.label, number(p.p50 / 1e3), number(p.p25 / 1e3), number(p.p75 / 1e3), number(p.p99 / 1e3),
+                          "\(row.samples)"])
+        }
+        let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
+        for row in table {
+            lines.append(row.enumerated().map { column, cell in pad(cell, widths[column], left: column != 0) }
+                .joined(separator: "  "))
+        }
+        var pools: [PoolKind] = []
+        for row in rows { if let pool = row.pool, !pools.contains(pool) { pools.append(pool) } }
+        for pool in pools { lines.append("\(pool.rawValue) pool: \(pool.summary)") }
         return lines.joined(separator: "\n")
     }
 

@@ -25,7 +25,7 @@ public enum FrameRunner {
         AllocationCounter.install()
         AllocationCounter.releaseFreeMemory()
         defer { kernel.release() }
-        let pool = WorkerPool(kernel: kernel, threads: configuration.threads)
+        let pool = WorkerPool(kernel: kernel, threads: configuration.threads, kind: configuration.pool)
         let frameCap = Int(BenchPlan.maximumSimulatedSeconds * Double(configuration.frameRate))
         let warmupFrames = plan.warmupFrames + configuration.workload.steadyStateFrames
         let maximumFrames = max(1, min(plan.maximumFrames, frameCap - warmupFrames))
@@ -70,7 +70,7 @@ public enum FrameRunner {
         var result = BenchResult(
             workload: configuration.workload, strategy: configuration.strategy,
             animations: configuration.animations, threads: configuration.threads, workerThreads: max(workers, 1),
-            frameRate: configuration.frameRate,
+            pool: configuration.pool, frameRate: configuration.frameRate,
             frameNanoseconds: Percentiles(of: timed), samples: taken,
             allocationsPerFrame: AllocationCounter.isActive ? Double(allocations) / Double(taken) : nil,
             maxError: errors?.reference, consistencyWithNaive: errors?.consistencyWithNaive, stateBytesPerAnimation: kernel.stateBytesPerAnimation,
@@ -92,6 +92,7 @@ public enum FrameRunner {
             if let result = try measure(configuration, plan: plan) { results.append(result) }
         }
         results.linkRelativeFigures()
+        let handOff = (shard?.index ?? 1) == 1 ? HandOff.measure(plan: plan) : nil
         var equalAccuracy: [EqualAccuracyRow]?
         if plan.measuresEqualAccuracy, (shard?.index ?? 1) == 1 {
             var timing = plan
@@ -99,7 +100,7 @@ public enum FrameRunner {
             equalAccuracy = try EqualAccuracy.measure(plan: timing)
         }
         return BenchReport(environment: BenchEnvironment.current(frameRate: plan.frameRate, hookeVersion: hookeVersion),
-                           results: results, equalAccuracy: equalAccuracy)
+                           results: results, equalAccuracy: equalAccuracy, handOff: handOff)
     }
 
     /// Runs `frames` frames of one configuration and nothing else (for callgrind or perf):
@@ -110,7 +111,7 @@ public enum FrameRunner {
                                                     count: configuration.animations, frameInterval: frameInterval)
         else { return nil }
         defer { kernel.release() }
-        let pool = WorkerPool(kernel: kernel, threads: configuration.threads)
+        let pool = WorkerPool(kernel: kernel, threads: configuration.threads, kind: configuration.pool)
         defer { pool.shutdown() }
         for frame in 1...max(frames, 1) { pool.run(frame: frame) }
         return configuration.animations * frames

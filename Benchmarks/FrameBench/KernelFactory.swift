@@ -61,8 +61,12 @@ public enum KernelFactory {
             }
         case .mixed:
             let population = MixedPopulation(count: count)
-            return strategy == .naive ? population.naiveKernel(frameInterval: frameInterval)
-                : FastMixedKernel(population, frameInterval: frameInterval)
+            switch strategy {
+            case .naive: return population.naiveKernel(frameInterval: frameInterval)
+            case .limit, .limitAVX2:
+                return LimitMixedKernel(population, frameInterval: frameInterval, avx2: strategy == .limitAVX2)
+            default: return FastMixedKernel(population, frameInterval: frameInterval)
+            }
         case .keyframes:
             let population = KeyframesPopulation(count: count)
             switch strategy {

@@ -1,45 +1,102 @@
+import CLimitKernels
 import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Exactly `threads` workers for one configuration, each owning one contiguous chunk of the
+/// How a `WorkerPool` hands a frame to its workers and waits for them. Both take their threads from
+/// Dispatch. The raw values are part of the `--pool` option and the JSON contract.
+public enum PoolKind: String, CaseIterable, Sendable, Codable {
+    /// An atomic frame counter the workers spin on for up to `WorkerPool.spinNanoseconds` before
+    /// they park on a semaphore; the calling thread advances the first chunk itself and spins (then
+    /// parks) on an atomic count of workers still running. While frames follow each other within
+    /// the spin time, no thread sleeps: each waiting thread keeps its core busy.
+    case spin
+    /// A semaphore per worker per frame and one the calling thread waits on: every frame wakes each
+    /// worker from the kernel and the caller after them; the caller only waits.
+    case semaphore
+
+    /// The default of `hooke bench`.
+    public static let standard = PoolKind.spin
+
+    /// One line for help texts and legends.
+    public var summary: String {
+        switch self {
+        case .spin:
+            return "the caller advances chunk 1 itself; workers wait on an atomic frame counter, spinning (then yielding) up to "
+                + "\(Int(WorkerPool.spinNanoseconds / 1_000)) µs before parking (a waiting thread keeps its core busy)"
+        case .semaphore: return "a semaphore signal and wait per worker per frame; the caller only waits"
+        }
+    }
+}
+
+/// Exactly `threads` threads advancing one configuration, each owning one contiguous chunk of the
 /// population for every frame.
 ///
-/// With one thread the calling thread advances the whole population itself (no hand-off). With
-/// T ≥ 2, T blocks are submitted once, at set-up, to a private concurrent Dispatch queue (which
-/// targets an overcommitting root queue, so each block gets its own thread even when the blocks
-/// outnumber the cores) and joined by a `DispatchGroup` at `shutdown()`. Each block loops: wait
-/// on its own start semaphore, advance its chunk to the requested frame, signal the shared done
-/// semaphore. A frame is T signals and T waits on semaphores made before timing starts, so a
-/// steady-state frame allocates nothing at any thread count, and the calling thread only waits.
+/// With one thread the calling thread advances the whole population itself (no hand-off, whatever
+/// the kind). With T ≥ 2, blocks are submitted once, at set-up, to a private concurrent Dispatch
+/// queue (which targets an overcommitting root queue, so each block gets its own thread even when
+/// the blocks outnumber the cores) and joined by a `DispatchGroup` at `shutdown()`; each block loops
+/// over frames until shutdown. `PoolKind` says how a frame is handed over:
+///
+/// - `.spin`: T − 1 workers; the calling thread advances chunk 0. The caller publishes the frame
+///   by incrementing an atomic generation, wakes any worker that has parked, advances its chunk,
+///   then waits for an atomic count of running workers to reach zero. Each waiting thread polls
+///   with the CPU's pause hint for `pauseSpins` polls, then with `sched_yield` between polls (the
+///   thread it waits for may be queued on its core) until `spinNanoseconds` have passed, then parks on its own semaphore
+///   after announcing it in an atomic flag; whoever publishes the awaited change takes the flag
+///   back and signals. Every flag, counter and generation access is sequentially consistent, so a
+///   park and a publication cannot miss each other: either the parking thread's second look sees
+///   the change, or the publisher sees the flag.
+/// - `.semaphore`: T workers, one start semaphore each and one shared done semaphore; a frame is T
+///   signals and T waits, and the calling thread only waits.
+///
+/// Either way a steady-state frame allocates nothing (every semaphore and atomic is made before
+/// timing starts) and reads the frame number after an acquiring synchronisation with the caller.
 final class WorkerPool: @unchecked Sendable {
     let threads: Int
+    let kind: PoolKind
     let chunks: [Range<Int>]
     private let kernel: any FrameKernel
     private let queue = DispatchQueue(label: "hooke.bench.workers", attributes: .concurrent)
     private let group = DispatchGroup()
-    private let start: [DispatchSemaphore]
-    private let done = DispatchSemaphore(value: 0)
-    // Written by the calling thread before it signals the start semaphores and read by the workers
-    // after they wait on them: the semaphores order the accesses.
-    private var frame = 0
-    private var stopping = false
-    /// The pthread of each worker, recorded when its block starts (each worker writes only its own
-    /// slot; the workers are alive at the same time, so distinct threads have distinct ids).
+    /// The pthread of each thread that advances a chunk, by chunk (each writes only its own slot).
     private let threadIDs: UnsafeMutableBufferPointer<UInt>
+    private let spin: SpinHandOff?
+    private let semaphores: SemaphoreHandOff?
 
-    /// `threads` workers over `kernel`'s animations split into `threads` contiguous chunks.
-    init(kernel: any FrameKernel, threads: Int) {
+    /// How long a waiting thread of a `.spin` pool spins before it parks: about twice what a wake from
+    /// a semaphore costs on the two-core virtual machine the suite is measured on (~54 µs at the
+    /// median, `hooke bench`'s round-trip rows), so spinning never costs more than twice the wake it
+    /// may save — the classic bound for spinning then blocking.
+    static let spinNanoseconds: UInt64 = 100_000
+
+    /// Polls with only the CPU's pause hint before a waiting thread starts yielding its core between
+    /// polls: ~2 µs here (a pause is tens of cycles), longer than the ~0.5 µs an atomic round trip
+    /// between two running threads takes (`hooke bench`'s round-trip rows), so a partner that is
+    /// running answers within it.
+    static let pauseSpins = 256
+
+    /// `threads` threads over `kernel`'s animations split into `threads` contiguous chunks.
+    init(kernel: any FrameKernel, threads: Int, kind: PoolKind = .standard) {
         self.kernel = kernel
+        self.kind = kind
         self.threads = max(1, min(threads, max(kernel.count, 1)))
         chunks = Self.chunks(count: kernel.count, pieces: self.threads)
-        start = (0..<self.threads).map { _ in DispatchSemaphore(value: 0) }
         threadIDs = .allocate(capacity: self.threads)
         threadIDs.initialize(repeating: 0)
-        guard self.threads > 1 else { return }
-        for worker in 0..<self.threads {
-            queue.async(group: group) { [self] in self.work(worker) }
+        let parallel = self.threads > 1
+        spin = parallel && kind == .spin ? SpinHandOff(workers: self.threads - 1) : nil
+        semaphores = parallel && kind == .semaphore ? SemaphoreHandOff(workers: self.threads) : nil
+        if let spin {
+            for worker in 1..<self.threads {
+                queue.async(group: group) { [self] in self.spinWorker(worker, spin) }
+            }
+        } else if let semaphores {
+            for worker in 0..<self.threads {
+                queue.async(group: group) { [self] in self.semaphoreWorker(worker, semaphores) }
+            }
         }
     }
 
@@ -49,46 +106,193 @@ final class WorkerPool: @unchecked Sendable {
         return (0..<pieces).map { piece in (piece * count / pieces)..<((piece + 1) * count / pieces) }
     }
 
-    private func work(_ worker: Int) {
-        threadIDs[worker] = UInt(pthread_self())
-        while true {
-            start[worker].wait()
-            if stopping { return }
-            kernel.advance(chunks[worker], to: frame)
-            done.signal()
-        }
-    }
-
-    /// Advances every animation to `frame` and returns when all workers have finished it.
+    /// Advances every animation to `frame` and returns when all chunks have reached it.
     func run(frame: Int) {
-        guard threads > 1 else {
+        if let spin {
+            threadIDs[0] = UInt(pthread_self())
+            spin.publish(frame: frame)
             kernel.advance(chunks[0], to: frame)
-            return
-        }
-        self.frame = frame
-        // `while` rather than `for … in`: a debug build's unspecialised iterators allocate.
-        var worker = 0
-        while worker < threads {
-            start[worker].signal()
-            worker += 1
-        }
-        var finished = 0
-        while finished < threads {
-            done.wait()
-            finished += 1
+            spin.awaitWorkers()
+        } else if let semaphores {
+            semaphores.run(frame: frame)
+        } else {
+            kernel.advance(chunks[0], to: frame)
         }
     }
 
-    /// Stops the workers, waits for their blocks to return and returns the pthread ids they
-    /// ran on (empty with one thread, which ran on the caller). Call once, after the last frame.
+    /// Stops the workers, waits for their blocks to return and returns the pthread ids of the
+    /// threads that advanced the chunks (empty with one thread, which ran on the caller; a `.spin`
+    /// pool's first id is the caller's). Call once, after the last frame.
     @discardableResult
     func shutdown() -> [UInt] {
-        guard threads > 1 else { return [] }
-        stopping = true
-        for semaphore in start { semaphore.signal() }
+        if let spin {
+            spin.stop()
+        } else if let semaphores {
+            semaphores.stop()
+        } else {
+            return []
+        }
         group.wait()
         return Array(threadIDs)
     }
 
     deinit { threadIDs.deallocate() }
+
+    private func spinWorker(_ worker: Int, _ spin: SpinHandOff) {
+        threadIDs[worker] = UInt(pthread_self())
+        var seen = 0
+        while true {
+            seen = spin.awaitFrame(after: seen, worker: worker - 1)
+            if spin.stopping.load(ordering: .acquiring) { return }
+            kernel.advance(chunks[worker], to: spin.frame.load(ordering: .relaxed))
+            spin.finished()
+        }
+    }
+
+    private func semaphoreWorker(_ worker: Int, _ semaphores: SemaphoreHandOff) {
+        threadIDs[worker] = UInt(pthread_self())
+        while true {
+            semaphores.start[worker].wait()
+            if semaphores.stopping { return }
+            kernel.advance(chunks[worker], to: semaphores.frame)
+            semaphores.done.signal()
+        }
+    }
+}
+
+/// A thread that may park: its flag (true while it is, or is about to be, asleep) and the
+/// semaphore it sleeps on. Padded to two cache lines so that flags of different threads, and the
+/// pool's counters, never share a line.
+private final class Parking: @unchecked Sendable {
+    let parked = Atomic<Bool>(false)
+    let wake = DispatchSemaphore(value: 0)
+    private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                          UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    /// Spins until `done()` or `WorkerPool.spinNanoseconds` have passed, then parks until another
+    /// thread, after making `done()` true, calls `unpark()`.
+    @inline(__always)
+    func wait(until done: () -> Bool) {
+        var spins = 0
+        var deadline: UInt64 = 0
+        while !done() {
+            spins &+= 1
+            guard spins > WorkerPool.pauseSpins else {
+                hooke_cpu_relax()
+                continue
+            }
+            // Past the first microseconds the thread we wait for may be queued on this very core
+            // (behind us, or behind another process): yield it the core while we keep polling.
+            sched_yield()
+            let now = MonotonicClock.now()
+            if deadline == 0 { deadline = now &+ WorkerPool.spinNanoseconds; continue }
+            guard now >= deadline else { continue }
+            parked.store(true, ordering: .sequentiallyConsistent)
+            if done() {
+                // The change came before the publisher saw the flag, or after: in the second case it
+                // took the flag back and signals, and that signal must be consumed here.
+                if !parked.exchange(false, ordering: .sequentiallyConsistent) { wake.wait() }
+                return
+            }
+            wake.wait()
+            return
+        }
+    }
+
+    /// Called after publishing the change a parked thread waits for: wakes it if it parked.
+    @inline(__always)
+    func unpark() {
+        if parked.exchange(false, ordering: .sequentiallyConsistent) { wake.signal() }
+    }
+}
+
+/// A `.spin` pool's shared state.
+private final class SpinHandOff: @unchecked Sendable {
+    /// Frames published so far (the workers wait for it to pass the last one they ran).
+    let generation = Atomic<Int>(0)
+    /// The frame number of the latest generation, stored before it is published.
+    let frame = Atomic<Int>(0)
+    let stopping = Atomic<Bool>(false)
+    private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    /// Workers still advancing the latest frame (written by the workers: its own line).
+    let running = Atomic<Int>(0)
+    private let workerParking: [Parking]
+    private let callerParking = Parking()
+
+    init(workers: Int) {
+        workerParking = (0..<workers).map { _ in Parking() }
+    }
+
+    /// The caller: hands frame `frame` to every worker.
+    @inline(__always)
+    func publish(frame: Int) {
+        self.frame.store(frame, ordering: .relaxed)
+        running.store(workerParking.count, ordering: .relaxed)
+        generation.add(1, ordering: .sequentiallyConsistent)
+        var worker = 0
+        while worker < workerParking.count {
+            workerParking[worker].unpark()
+            worker += 1
+        }
+    }
+
+    /// The caller: returns once every worker has finished the frame.
+    @inline(__always)
+    func awaitWorkers() {
+        callerParking.wait { running.load(ordering: .sequentiallyConsistent) == 0 }
+    }
+
+    /// Worker `worker`: returns the generation after `seen` once it is published.
+    @inline(__always)
+    func awaitFrame(after seen: Int, worker: Int) -> Int {
+        workerParking[worker].wait { generation.load(ordering: .sequentiallyConsistent) != seen }
+        return generation.load(ordering: .acquiring)
+    }
+
+    /// A worker has finished its chunk; the last one wakes the caller if it parked.
+    @inline(__always)
+    func finished() {
+        if running.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 { callerParking.unpark() }
+    }
+
+    /// Ends every worker's loop (after the last frame).
+    func stop() {
+        stopping.store(true, ordering: .releasing)
+        generation.add(1, ordering: .sequentiallyConsistent)
+        for parking in workerParking { parking.unpark() }
+    }
+}
+
+/// A `.semaphore` pool's shared state. `frame` and `stopping` are written by the calling thread
+/// before it signals the start semaphores and read by the workers after they wait on them: the
+/// semaphores order the accesses.
+private final class SemaphoreHandOff: @unchecked Sendable {
+    let start: [DispatchSemaphore]
+    let done = DispatchSemaphore(value: 0)
+    var frame = 0
+    var stopping = false
+
+    init(workers: Int) {
+        start = (0..<workers).map { _ in DispatchSemaphore(value: 0) }
+    }
+
+    func run(frame: Int) {
+        self.frame = frame
+        // `while` rather than `for … in`: a debug build's unspecialised iterators allocate.
+        var worker = 0
+        while worker < start.count {
+            start[worker].signal()
+            worker += 1
+        }
+        var finished = 0
+        while finished < start.count {
+            done.wait()
+            finished += 1
+        }
+    }
+
+    func stop() {
+        stopping = true
+        for semaphore in start { semaphore.signal() }
+    }
 }

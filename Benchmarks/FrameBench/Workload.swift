@@ -7,7 +7,7 @@
 /// | `spring`         |   ✓   |  ✓   |   ✓   |  ✓  |  ✓ (N ≤ `Strategy.gslMaximumAnimations`, one thread) | ✓ |
 /// | `swiftui-spring` |   ✓   |  ✓   |       |     |     |            ✓             |
 /// | `curve`          |   ✓   |  ✓   |       |     |     |            ✓             |
-/// | `mixed`          |   ✓   |  ✓   |       |     |     |                          |
+/// | `mixed`          |   ✓   |  ✓   |       |     |     |    limit, limit-avx2     |
 /// | `keyframes`      |   ✓   |  ✓   |       |     |     |            ✓             |
 ///
 /// `euler`, `rk4` and `gsl` are alternative *physics* for closed-form springs; the other workloads
@@ -30,7 +30,7 @@ public enum Workload: String, CaseIterable, Sendable, Codable {
         switch self {
         case .spring: return [.naive, .fast, .euler, .rk4, .gsl] + Strategy.limits
         case .swiftUISpring, .curve, .keyframes: return [.naive, .fast] + Strategy.limits
-        case .mixed: return [.naive, .fast]
+        case .mixed: return [.naive, .fast, .limit, .limitAVX2]
         }
     }
 

@@ -12,7 +12,7 @@ struct BenchCommand: HookeCommand {
     static let summary = "The frame harness: time workloads and strategies per frame, compare with a baseline"
     static let help = """
     USAGE: hooke bench [--quick] [--workload W,...] [--strategy S,...] [--animations N,...]
-                       [--threads T,...] [--frame-rate 60|120] [--seconds S] [--json FILE]
+                       [--threads T,...] [--pool P,...] [--frame-rate 60|120] [--seconds S] [--json FILE]
                        [--baseline FILE] [--update-baseline [--runs K]] [--results FILE,...]
                        [--shard I/N|auto[/N]] [--machine NAME] [--commit ID] [--engine-library PATH]...
 
@@ -47,8 +47,13 @@ struct BenchCommand: HookeCommand {
     it runs. A library of another ABI version, without the entry symbol or with an incomplete table is
     refused with exit 2. Example engines: examples/engines/c-engines (README there).
 
-    Each row states the worker threads that ran it (T ≥ 2: T Dispatch workers, one contiguous chunk
-    each), the error against an independent reference (GSL, Brent, SwiftUI's rule run exactly) and,
+    Each row states the threads that ran it, one contiguous chunk each (T ≥ 2: with the default spin
+    pool the calling thread and T − 1 Dispatch workers, which spin up to 100 µs on an atomic frame
+    counter before they park, so a waiting thread keeps its core busy; with --pool semaphore, T
+    Dispatch workers woken by a semaphore each frame). After the results, the hand-off table gives the
+    harness's own cost per frame (an empty frame per thread count and pool, p50 and p99) and what a
+    POSIX semaphore and an atomic spin round trip between two threads cost on this machine. The
+    error against an independent reference (GSL, Brent, SwiftUI's rule run exactly) and,
     separately, the consistency with naive; the legend and the JSON name each strategy's assumptions.
 
     EXAMPLES:
@@ -124,6 +129,7 @@ struct BenchCommand: HookeCommand {
         let results = report.results
         let show = try console.writeJSON(report.encoded(), to: jsonPath)
         show(BenchTable.render(results, environment: report.environment))
+        if let rows = report.handOff { show(BenchTable.renderHandOff(rows)) }
         if let rows = report.equalAccuracy { show(BenchTable.renderEqualAccuracy(rows)) }
         if let jsonPath, jsonPath != standardOutputPath { show("wrote \(jsonPath)") }
         if baseline.update {

@@ -22,6 +22,11 @@ extension BenchCommand {
         """),
         OptionSpec("--animations", .single, "N,...", "animation counts, each 1…1000000"),
         OptionSpec("--threads", .single, "T,...", "thread counts, each 1…\(BenchEnvironment.cores * 4)"),
+        OptionSpec("--pool", .single, "P,...", """
+        how frames reach T ≥ 2 threads, each pool measured side by side (default spin):
+        spin: the caller takes a chunk; workers spin on an atomic frame counter up to 100 µs, then
+        park (a waiting thread burns its core while it spins); semaphore: a semaphore per worker per frame
+        """),
         OptionSpec("--frame-rate", .single, "F", "60 or 120 (default 120)"),
         OptionSpec("--seconds", .single, "S", "sampling time per configuration, 0.01…60 s (default 0.2 quick, 1 full)"),
         OptionSpec("--json", .single, "FILE", "also write the results as JSON (environment, results, benchmarks)"),
@@ -70,6 +75,9 @@ extension BenchCommand {
         }
         if let text = arguments.string("--threads") {
             plan.threadCounts = try list(text, name: "--threads") { try threads($0, option: "--threads") }
+        }
+        if let text = arguments.string("--pool") {
+            plan.pools = try list(text, name: "--pool") { try parseChoice($0, option: "--pool") }
         }
         try timing(arguments, &plan)
         return plan

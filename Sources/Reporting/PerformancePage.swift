@@ -32,9 +32,11 @@ enum PerformancePage {
         let results = sorted(bench.results)
         page += introduction(bench, results: results, environment: environment)
         page += fitsSection(results)
+        page += limitsSection(results, handOff: bench.handOff)
         page += "## Cost at equal accuracy\n\n"
         page += equalAccuracySection(bench.equalAccuracy)
         page += scalingSection(results)
+        page += handOffSection(bench.handOff)
         page += allocationSection(results, buildISA: bench.environment.buildISA)
         page += "## Charts\n\n"
         for chart in charts { page += "![\(chart.title)](charts/\(chart.id).svg)\n\n" }
@@ -52,8 +54,9 @@ enum PerformancePage {
         page += "(\(bench.environment.cores) cores), \(frameRate) Hz frames. Times are wall time per frame divided by the "
         page += "number of animations (nearest-rank percentiles of the timed frames); they vary from run to run, the rest "
         page += "of the report does not. The numbers are in [performance.json](performance.json). Back to the [summary](README.md).\n\n"
-        page += "- [What fits a frame](#what-fits-a-frame)\n- [Cost at equal accuracy](#cost-at-equal-accuracy)\n"
-        page += "- [Scaling](#scaling)\n- [Allocations](#allocations)\n"
+        page += "- [What fits a frame](#what-fits-a-frame)\n- [What limits each workload](#what-limits-each-workload)\n"
+        page += "- [Cost at equal accuracy](#cost-at-equal-accuracy)\n"
+        page += "- [Scaling](#scaling)\n" + (bench.handOff == nil ? "" : "- [Hand-off](#hand-off)\n") + "- [Allocations](#allocations)\n"
         page += "- [Charts](#charts)\n- [Every configuration](#every-configuration)\n\n"
         return page
     }
@@ -79,6 +82,7 @@ enum PerformancePage {
             page += "### \(workload.rawValue)\n\n\(workload.summary).\n\n" + scalingTable(results, workload: workload).render() + "\n"
             if let speedup = speedupTable(results, workload: workload) {
                 page += "Parallel speed-up (one-thread median frame time / this one):\n\n" + speedup.render() + "\n"
+                page += payOffLine(results, workload: workload) + "\n\n"
             }
         }
         return page
@@ -181,18 +185,115 @@ enum PerformancePage {
     static func speedupTable(_ results: [BenchResult], workload: Workload) -> MarkdownTable? {
         let multi = results.filter { $0.workload == workload && $0.threads > 1 && $0.parallelSpeedup != nil }
         guard !multi.isEmpty else { return nil }
+        // Columns per N, thread count and pool (the pool named only when a run measured several).
+        let pools = PoolKind.allCases.filter { pool in multi.contains { $0.pool == pool } }
         let keys = Set(multi.map { ($0.animations) }).sorted().flatMap { n in
-            Set(multi.filter { $0.animations == n }.map(\.threads)).sorted().map { (n, $0) }
+            Set(multi.filter { $0.animations == n }.map(\.threads)).sorted().flatMap { t in
+                pools.filter { pool in multi.contains { $0.animations == n && $0.threads == t && $0.pool == pool } }
+                    .map { (n, t, $0) }
+            }
         }
-        var table = MarkdownTable(header: ["strategy"] + keys.map { "N = \(ReportFormat.count($0.0)), \($0.1) threads" },
+        var table = MarkdownTable(header: ["strategy"] + keys.map {
+                                      "N = \(ReportFormat.count($0.0)), \($0.1) threads" + (pools.count > 1 ? ", \($0.2.rawValue)" : "")
+                                  },
                                   alignments: [.left] + keys.map { _ in .right })
         for strategy in workload.strategies where multi.contains(where: { $0.strategy == strategy }) {
             table.append([strategy.rawValue] + keys.map { key in
-                ReportFormat.ratio(multi.first { $0.strategy == strategy && $0.animations == key.0 && $0.threads == key.1 }?.parallelSpeedup)
+                ReportFormat.ratio(multi.first {
+                    $0.strategy == strategy && $0.animations == key.0 && $0.threads == key.1 && $0.pool == key.2
+                }?.parallelSpeedup)
             })
         }
         return table
     }
+
+    /// The smallest N measured from which two threads beat one (speed-up > 1 with the better pool)
+    /// at that N and every larger N measured; nil when they never do.
+    static func twoThreadsPayOff(_ results: [BenchResult], workload: Workload, strategy: Strategy) -> Int?? {
+        let two = results.filter { $0.workload == workload && $0.strategy == strategy && $0.threads == 2 }
+        let counts = Set(two.map(\.animations)).sorted()
+        guard !counts.isEmpty else { return nil }
+        func pays(_ n: Int) -> Bool { two.filter { $0.animations == n }.contains { ($0.parallelSpeedup ?? 0) > 1 } }
+        var from: Int?
+        for n in counts.reversed() {
+            guard pays(n) else { break }
+            from = n
+        }
+        return .some(from)
+    }
+
+    /// "Two threads pay off from N = …" per strategy measured on two threads.
+    static func payOffLine(_ results: [BenchResult], workload: Workload) -> String {
+        let parts = workload.strategies.compactMap { strategy -> String? in
+            guard let from = twoThreadsPayOff(results, workload: workload, strategy: strategy) else { return nil }
+            return "\(strategy.rawValue) " + (from.map { "from N = \(ReportFormat.count($0))" } ?? "at none of the N measured")
+        }
+        return "Two threads pay off (speed-up > 1 with the better pool, at that N and every larger one measured): "
+            + parts.joined(separator: "; ") + "."
+    }
+
+    /// "Hand-off": what the harness itself costs per frame, and the two primitives.
+    static func handOffSection(_ rows: [HandOffRow]?) -> String {
+        guard let rows, !rows.isEmpty else { return "" }
+        var page = "## Hand-off\n\n"
+        page += "What the harness costs per frame on its own: a frame of nothing handed to the threads and joined "
+        page += "(every row of that thread count and pool pays it on top of its work), and what a POSIX semaphore and an "
+        page += "atomic spin round trip between two threads cost on this machine, in microseconds. Waking a thread "
+        page += "that sleeps on a semaphore is the slow step; a thread that spins answers in well under a microsecond, "
+        page += "but keeps its core busy while it waits.\n\n"
+        var table = MarkdownTable(header: ["what", "µs p50", "p25", "p75", "p99", "samples"],
+                                  alignments: [.left, .right, .right, .right, .right, .right])
+        for row in rows {
+            let p = row.nanoseconds
+            table.append([row.label] + [p.p50, p.p25, p.p75, p.p99].map { ReportFormat.significant($0 / 1e3, digits: 3) }
+                         + ["\(row.samples)"])
+        }
+        page += table.render() + "\n"
+        var pools: [PoolKind] = []
+        for row in rows { if let pool = row.pool, !pools.contains(pool) { pools.append(pool) } }
+        for pool in pools { page += "- \(pool.rawValue) pool: \(pool.summary)\n" }
+        return page + (pools.isEmpty ? "" : "\n")
+    }
+
+    /// "What limits each workload": one line per workload, from the measurements — `fast` at its
+    /// largest N on one thread against its memory floor and its C limit, and the two-thread
+    /// hand-off against the frame's work.
+    static func limitsSection(_ results: [BenchResult], handOff: [HandOffRow]?) -> String {
+        var lines: [String] = []
+        let twoThreadHandOff = handOff?.filter { $0.kind == .emptyFrame && $0.threads == 2 }
+            .min { $0.nanoseconds.p50 < $1.nanoseconds.p50 }
+        for workload in workloads(results) {
+            let single = results.filter { $0.workload == workload && $0.strategy == .fast && $0.threads == 1 }
+            guard let fast = single.max(by: { $0.animations < $1.animations }) else { continue }
+            let p50 = fast.nsPerAnimationFrame.p50
+            var line = "- **\(workload.rawValue)** (`fast`, N = \(ReportFormat.count(fast.animations)), one thread, "
+            line += "\(ReportFormat.nanoseconds(p50)) ns/anim): "
+            if let floor = fast.ratioToFloor, let bytes = fast.bytesMovedPerAnimation, floor <= Self.memoryBoundRatio {
+                line += "memory — \(ReportFormat.ratio(floor)) its floor streaming the same \(bytes) B/frame"
+                if let limit = fast.ratioToLimit { line += ", \(ReportFormat.ratio(limit)) its C limit" }
+            } else if let limit = fast.ratioToLimit {
+                line += "computation — \(ReportFormat.ratio(limit)) the C limit doing the same work "
+                line += "(\(ReportFormat.nanoseconds(p50 / limit)) ns/anim)"
+                if let floor = fast.ratioToFloor { line += ", \(ReportFormat.ratio(floor)) the memory floor" }
+            } else {
+                line += "no limit measured"
+            }
+            if let handOff = twoThreadHandOff, p50 > 0 {
+                let even = handOff.nanoseconds.p50 / p50
+                line += "; the 2-thread hand-off (\(ReportFormat.significant(handOff.nanoseconds.p50 / 1e3, digits: 3)) µs p50, "
+                line += "\(handOff.pool?.rawValue ?? "") pool) costs as much as \(ReportFormat.count(Int(even.rounded()))) animations' work"
+            }
+            if let from = twoThreadsPayOff(results, workload: workload, strategy: .fast) {
+                line += from.map { "; two threads pay off from N = \(ReportFormat.count($0))" } ?? "; two threads never pay off at the N measured"
+            }
+            lines.append(line + ".")
+        }
+        guard !lines.isEmpty else { return "" }
+        return "## What limits each workload\n\n" + lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// `fast` within this factor of its floor counts as memory-bound.
+    static let memoryBoundRatio = 2.0
 
     static func allocationTable(_ results: [BenchResult]) -> MarkdownTable {
         var table = MarkdownTable(header: ["workload", "strategy", "allocations per frame", "state bytes per animation"],

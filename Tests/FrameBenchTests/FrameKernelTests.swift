@@ -194,17 +194,50 @@ struct FrameKernelTests {
         }
     }
 
-    /// T threads means T distinct worker threads, whatever the cores (here 3 on the 2-core machine).
-    @Test(arguments: [2, 3])
-    func threadsAreDistinctWorkers(threads: Int) throws {
+    /// T threads means T distinct threads advancing chunks, whatever the cores (here 3 on the
+    /// 2-core machine): for the spin pool the caller and T − 1 Dispatch workers, for the semaphore
+    /// pool T Dispatch workers.
+    @Test(arguments: [2, 3], PoolKind.allCases)
+    func threadsAreDistinctWorkers(threads: Int, pool kind: PoolKind) throws {
         let kernel = try #require(KernelFactory.makeKernel(.spring, .fast, count: 1_000, frameInterval: 1.0 / 120))
         defer { kernel.release() }
-        let pool = WorkerPool(kernel: kernel, threads: threads)
+        let pool = WorkerPool(kernel: kernel, threads: threads, kind: kind)
         for frame in 1...5 { pool.run(frame: frame) }
         let ids = pool.shutdown()
         #expect(ids.count == threads)
         #expect(Set(ids).count == threads)
-        #expect(!ids.contains(UInt(pthread_self())))
+        #expect(ids.contains(UInt(pthread_self())) == (kind == .spin))
+    }
+
+    /// Both pools advance every chunk to the frame asked, every frame, including frames that come
+    /// after the workers have parked (a pause longer than the spin time between two frames).
+    @Test(arguments: PoolKind.allCases)
+    func poolsAdvanceEveryChunkEveryFrame(_ kind: PoolKind) throws {
+        let kernel = FrameLog(count: 7)
+        let pool = WorkerPool(kernel: kernel, threads: 3, kind: kind)
+        for frame in 1...200 {
+            if frame % 50 == 0 { usleep(useconds_t(3 * WorkerPool.spinNanoseconds / 1_000)) }
+            pool.run(frame: frame)
+            #expect(kernel.frames.allSatisfy { $0 == frame }, "frame \(frame): \(kernel.frames)")
+        }
+        pool.shutdown()
+    }
+
+    /// The hand-off rows: an empty frame per thread count and pool (one thread: no pool), then the
+    /// two round trips, each with samples and ordered percentiles.
+    @Test func handOffRowsCoverThePlan() {
+        var plan = BenchPlan.quick(cores: 2)
+        plan.threadCounts = [1, 2]
+        plan.pools = PoolKind.allCases
+        plan.secondsPerConfiguration = 0.01
+        let rows = HandOff.measure(plan: plan)
+        #expect(rows.map(\.label) == ["empty frame, 1 thread", "empty frame, 2 threads, spin pool",
+                                      "empty frame, 2 threads, semaphore pool", "POSIX semaphore round trip, 2 threads",
+                                      "atomic spin round trip, 2 threads"])
+        for row in rows {
+            #expect(row.samples > 0)
+            #expect(row.nanoseconds.p50 > 0 && row.nanoseconds.p50 <= row.nanoseconds.p99, "\(row.label)")
+        }
     }
 
     /// Issue 13 §4: a frame streams at most this many bytes per spring (d, v and a preset index).
@@ -294,3 +327,21 @@ struct FrameKernelTests {
     }
 }
 
+/// A kernel that records, per animation, the last frame it was advanced to.
+final class FrameLog: FrameKernel, @unchecked Sendable {
+    let count: Int
+    let log: UnsafeMutableBufferPointer<Int>
+    var stateBytesPerAnimation: Int { 8 }
+    var frames: [Int] { Array(log) }
+    init(count: Int) {
+        self.count = count
+        log = .allocate(capacity: count)
+        log.initialize(repeating: 0)
+    }
+    deinit { log.deallocate() }
+    func advance(_ range: Range<Int>, to frame: Int) {
+        for i in range { log[i] = frame }
+    }
+    func state(of index: Int) -> (value: Double, velocity: Double) { (Double(log[index]), 0) }
+    func release() {}
+}

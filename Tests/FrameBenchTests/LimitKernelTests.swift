@@ -109,6 +109,53 @@ struct LimitKernelTests {
     /// The keyframes limit's bound: the `fast` path's, whose springs it steps alike.
     static let keyframesTolerance = CurveKeyframesFastPathTests.keyframesSteppedTolerance
 
+    /// The mixed limit is the Swift animator bit for bit: after 480 frames (four retarget periods:
+    /// `.spring` merges, chains of up to three entries, repeat passes, interpolating springs
+    /// settling) at both frame rates, in one piece and split over three threads, every value and
+    /// velocity has the bit pattern `naive`'s `Animator<Double>` gives it (consistency with the
+    /// library, not accuracy), and the error against the animator's rules with GSL is within the
+    /// Swift paths' bound.
+    @Test(arguments: runnable, [(60, 1), (120, 1), (120, 3)])
+    func mixedLimitIsTheAnimatorBitForBit(_ strategy: Strategy, run: (frameRate: Int, threads: Int)) throws {
+        let frameInterval = 1 / Double(run.frameRate), frames = 480, count = 700
+        let limit = try #require(KernelFactory.makeKernel(.mixed, strategy, count: count, frameInterval: frameInterval))
+        let naive = try #require(KernelFactory.makeKernel(.mixed, .naive, count: count, frameInterval: frameInterval))
+        defer { limit.release(); naive.release() }
+        let pool = WorkerPool(kernel: limit, threads: run.threads)
+        for frame in 1...frames { pool.run(frame: frame) }
+        pool.shutdown()
+        KernelFactory.run(naive, frames: frames)
+        var differing = 0
+        for index in 0..<count {
+            let a = limit.state(of: index), b = naive.state(of: index)
+            if a.value.bitPattern != b.value.bitPattern || a.velocity.bitPattern != b.velocity.bitPattern {
+                differing += 1
+                if differing <= 3 { Issue.record("value \(index): limit \(a), animator \(b)") }
+            }
+        }
+        #expect(differing == 0, "\(differing) of \(count) values differ")
+        let errors = try KernelFactory.errors(of: limit, workload: .mixed, strategy: strategy, frames: frames,
+                                              frameInterval: frameInterval)
+        let reference = try #require(errors.reference)
+        #expect(reference <= FrameKernelTests.mixedReferenceTolerance, "\(strategy.rawValue) vs the rules \(reference)")
+    }
+
+    /// The population the mixed limit is checked on exercises every path of its C record: every
+    /// animation of the workload, merges, and the longest chain the record holds.
+    @Test func mixedLimitSampleReachesTheLongestChain() {
+        let population = MixedPopulation(count: 700)
+        #expect(Set(population.animationIndex).count == MixedPopulation.animations.count)
+        var longest = 0
+        for index in 0..<population.count {
+            var animator = population.makeAnimator(index)
+            for frame in 1...480 {
+                _ = population.tick(&animator, index: index, frame: frame, time: Double(frame) / 120)
+                longest = max(longest, animator.chainCount)
+            }
+        }
+        #expect(longest == LimitMixedKernel.longestChain)
+    }
+
     /// The floor reads every column it names and writes every written one: after one frame each
     /// written column holds the maximum of the read columns' previous values.
     @Test func floorStreamsEveryColumn() {

@@ -151,7 +151,15 @@ enum Fixtures {
                              nsPerAnimationFrameP75: 2.7, animations: 10_000),
             EqualAccuracyRow(target: 1e-6, strategy: .euler, substeps: nil, error: 4e-4, animations: 10_000),
         ]
-        return BenchReport(environment: benchEnvironment, results: results, equalAccuracy: equalAccuracy)
+        func percentiles(_ p50: Double) -> Percentiles {
+            Percentiles(p0: p50 * 0.8, p25: p50 * 0.9, p50: p50, p75: p50 * 1.1, p90: p50 * 1.5, p99: p50 * 4, p100: p50 * 9)
+        }
+        let handOff = [
+            HandOffRow(kind: .emptyFrame, pool: nil, threads: 1, samples: 1_000, nanoseconds: percentiles(30)),
+            HandOffRow(kind: .emptyFrame, pool: .spin, threads: 2, samples: 1_000, nanoseconds: percentiles(900)),
+            HandOffRow(kind: .semaphoreRoundTrip, pool: nil, threads: 2, samples: 500, nanoseconds: percentiles(50_000)),
+        ]
+        return BenchReport(environment: benchEnvironment, results: results, equalAccuracy: equalAccuracy, handOff: handOff)
     }
 
     /// A scratch directory, removed by the caller.

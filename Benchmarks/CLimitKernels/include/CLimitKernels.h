@@ -9,6 +9,8 @@
 // IEEE operations in the same order as the Swift paths, bit for bit where those are bit-exact.
 #include <stddef.h>
 #include <stdint.h>
+#include "HookeHandOff.h"
+#include "HookeMixedLimit.h"
 
 /// 1 when this CPU and OS run AVX2 and FMA code (cpuid leaf 7 and OSXSAVE/XGETBV), 0 otherwise
 /// (and always 0 off x86-64).

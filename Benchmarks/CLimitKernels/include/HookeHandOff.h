@@ -1,0 +1,25 @@
+#ifndef HOOKE_HAND_OFF_H
+#define HOOKE_HAND_OFF_H
+// What handing a frame from one thread to another costs on this machine, measured with the two
+// primitives a worker pool can wait on: a POSIX semaphore (the waiting thread sleeps in the kernel
+// and is woken by the other) and an atomic counter the waiting thread spins on (it never sleeps).
+// The frame harness's worker pools (`WorkerPool`) are built from these two behaviours; this pair
+// says what each costs alone, beside the pools' empty-frame rows.
+
+/// One pause of a spin-wait loop (x86 `pause`, arm64 `yield`): tells the core the thread is
+/// spinning, so a sibling hyperthread gets the pipeline and the loop does not flood the memory
+/// system with speculative loads.
+void hooke_cpu_relax(void);
+
+/// `rounds` round trips between the calling thread and one other thread (a pthread made for the
+/// measurement and joined before returning), each timed on the caller with CLOCK_MONOTONIC and
+/// written to `nanoseconds[round]`:
+/// - `hooke_round_trips_semaphore`: the caller posts the partner's semaphore and waits on its own;
+///   the partner, asleep in `sem_wait`, wakes, posts back and sleeps again;
+/// - `hooke_round_trips_spin`: the caller stores the round number into an atomic; the partner,
+///   spinning on it, stores the same number into a second atomic the caller spins on.
+/// Returns 0, or -1 when the thread or a semaphore cannot be made (nothing is written then).
+int hooke_round_trips_semaphore(int rounds, double *nanoseconds);
+int hooke_round_trips_spin(int rounds, double *nanoseconds);
+
+#endif
