@@ -1,7 +1,10 @@
 // HandOff.c — the round-trip micro-benchmark of HookeHandOff.h (our own code): what waking a
 // sleeping thread costs against what a spinning thread costs to answer.
+#define _GNU_SOURCE
 #include "HookeHandOff.h"
 #include <pthread.h>
+#include <sched.h>
+#include <string.h>
 #include <semaphore.h>
 #include <stdatomic.h>
 #include <time.h>
@@ -11,6 +14,36 @@ void hooke_cpu_relax(void) {
     __builtin_ia32_pause();
 #elif defined(__aarch64__)
     __asm__ volatile("yield");
+#endif
+}
+
+int hooke_pin_current_thread(int cpu, hooke_affinity *saved) {
+    saved->saved = 0;
+#if defined(__linux__)
+    _Static_assert(sizeof(cpu_set_t) <= sizeof saved->mask, "cpu_set_t fits hooke_affinity");
+    cpu_set_t previous, pinned;
+    if (cpu < 0 || cpu >= CPU_SETSIZE) return -1;
+    if (pthread_getaffinity_np(pthread_self(), sizeof previous, &previous) != 0) return -1;
+    CPU_ZERO(&pinned);
+    CPU_SET(cpu, &pinned);
+    if (pthread_setaffinity_np(pthread_self(), sizeof pinned, &pinned) != 0) return -1;
+    memcpy(saved->mask, &previous, sizeof previous);
+    saved->saved = 1;
+    return 0;
+#else
+    (void)cpu;
+    return -1;
+#endif
+}
+
+void hooke_restore_current_thread(const hooke_affinity *saved) {
+#if defined(__linux__)
+    if (!saved->saved) return;
+    cpu_set_t previous;
+    memcpy(&previous, saved->mask, sizeof previous);
+    pthread_setaffinity_np(pthread_self(), sizeof previous, &previous);
+#else
+    (void)saved;
 #endif
 }
 

@@ -35,11 +35,6 @@ public struct BenchReport: Codable, Sendable {
             }
             return list
         }
-        for row in handOff ?? [] {
-            let name = "hand-off/\(row.kind.rawValue)/\(row.threads)t" + (row.pool.map { "/\($0.rawValue)" } ?? "")
-            benchmarks.append(PublishedBenchmark(name: "\(name) p50", unit: "ns", value: row.nanoseconds.p50))
-            benchmarks.append(PublishedBenchmark(name: "\(name) p99", unit: "ns", value: row.nanoseconds.p99))
-        }
     }
 
     /// The `--json` document, written as every stored result is (`BaselineJSON`): sorted keys, and

@@ -24,7 +24,7 @@ public enum PoolKind: String, CaseIterable, Sendable, Codable {
     public var summary: String {
         switch self {
         case .spin:
-            return "the caller advances chunk 1 itself; workers wait on an atomic frame counter, spinning (then yielding) up to "
+            return "threads pinned one per core; the caller advances chunk 1 itself; workers wait on an atomic frame counter, spinning up to "
                 + "\(Int(WorkerPool.spinNanoseconds / 1_000)) µs before parking (a waiting thread keeps its core busy)"
         case .semaphore: return "a semaphore signal and wait per worker per frame; the caller only waits"
         }
@@ -40,11 +40,14 @@ public enum PoolKind: String, CaseIterable, Sendable, Codable {
 /// the blocks outnumber the cores) and joined by a `DispatchGroup` at `shutdown()`; each block loops
 /// over frames until shutdown. `PoolKind` says how a frame is handed over:
 ///
-/// - `.spin`: T − 1 workers; the calling thread advances chunk 0. The caller publishes the frame
+/// - `.spin`: T − 1 workers; the calling thread advances chunk 0. When T ≤ the cores, chunk k's thread
+///   is pinned to CPU k for the pool's life (the caller's and each Dispatch thread's affinity is
+///   given back at shutdown): left to the scheduler on the two-core machine under load, the caller
+///   and its worker were often placed on one core, where each spun out its time waiting for the
+///   other, and a frame of nothing took ~200 µs instead of under one. The caller publishes the frame
 ///   by incrementing an atomic generation, wakes any worker that has parked, advances its chunk,
 ///   then waits for an atomic count of running workers to reach zero. Each waiting thread polls
-///   with the CPU's pause hint for `pauseSpins` polls, then with `sched_yield` between polls (the
-///   thread it waits for may be queued on its core) until `spinNanoseconds` have passed, then parks on its own semaphore
+///   (with the CPU's pause hint) for up to `spinNanoseconds`, then parks on its own semaphore
 ///   after announcing it in an atomic flag; whoever publishes the awaited change takes the flag
 ///   back and signals. Every flag, counter and generation access is sequentially consistent, so a
 ///   park and a publication cannot miss each other: either the parking thread's second look sees
@@ -65,6 +68,10 @@ final class WorkerPool: @unchecked Sendable {
     private let threadIDs: UnsafeMutableBufferPointer<UInt>
     private let spin: SpinHandOff?
     private let semaphores: SemaphoreHandOff?
+    /// Whether a `.spin` pool pins its threads, one per CPU (`pins`), and the calling thread's
+    /// affinity before it was pinned.
+    private let pinned: Bool
+    private var callerAffinity = hooke_affinity()
 
     /// How long a waiting thread of a `.spin` pool spins before it parks: about twice what a wake from
     /// a semaphore costs on the two-core virtual machine the suite is measured on (~54 µs at the
@@ -72,11 +79,9 @@ final class WorkerPool: @unchecked Sendable {
     /// may save — the classic bound for spinning then blocking.
     static let spinNanoseconds: UInt64 = 100_000
 
-    /// Polls with only the CPU's pause hint before a waiting thread starts yielding its core between
-    /// polls: ~2 µs here (a pause is tens of cycles), longer than the ~0.5 µs an atomic round trip
-    /// between two running threads takes (`hooke bench`'s round-trip rows), so a partner that is
-    /// running answers within it.
-    static let pauseSpins = 256
+    // No `sched_yield` while spinning: under load, a waiter that yields hands its core to other
+    // processes and the round trip grows by an order of magnitude (HandOff.c's spin round trip
+    // shows what two threads that only spin achieve).
 
     /// `threads` threads over `kernel`'s animations split into `threads` contiguous chunks.
     init(kernel: any FrameKernel, threads: Int, kind: PoolKind = .standard) {
@@ -89,6 +94,8 @@ final class WorkerPool: @unchecked Sendable {
         let parallel = self.threads > 1
         spin = parallel && kind == .spin ? SpinHandOff(workers: self.threads - 1) : nil
         semaphores = parallel && kind == .semaphore ? SemaphoreHandOff(workers: self.threads) : nil
+        pinned = spin != nil && self.threads <= BenchEnvironment.cores
+        if pinned { _ = hooke_pin_current_thread(0, &callerAffinity) }
         if let spin {
             for worker in 1..<self.threads {
                 queue.async(group: group) { [self] in self.spinWorker(worker, spin) }
@@ -127,6 +134,7 @@ final class WorkerPool: @unchecked Sendable {
     func shutdown() -> [UInt] {
         if let spin {
             spin.stop()
+            if pinned { hooke_restore_current_thread(&callerAffinity) }
         } else if let semaphores {
             semaphores.stop()
         } else {
@@ -140,6 +148,10 @@ final class WorkerPool: @unchecked Sendable {
 
     private func spinWorker(_ worker: Int, _ spin: SpinHandOff) {
         threadIDs[worker] = UInt(pthread_self())
+        var affinity = hooke_affinity()
+        if pinned { _ = hooke_pin_current_thread(Int32(worker), &affinity) }
+        // The thread goes back to Dispatch's pool as it came.
+        defer { hooke_restore_current_thread(&affinity) }
         var seen = 0
         while true {
             seen = spin.awaitFrame(after: seen, worker: worker - 1)
@@ -169,33 +181,32 @@ private final class Parking: @unchecked Sendable {
     private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
                           UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
-    /// Spins until `done()` or `WorkerPool.spinNanoseconds` have passed, then parks until another
-    /// thread, after making `done()` true, calls `unpark()`.
+    /// Spins until `done()`, parking whenever `WorkerPool.spinNanoseconds` pass without it, until
+    /// another thread, after making `done()` true, calls `unpark()`. A wake is only a hint: the
+    /// thread that took the flag may be a late waker of an earlier round (the last worker of the
+    /// previous frame, say, still on its way out of `unpark()` when this thread parked for the next
+    /// one), so a woken thread looks again and parks again if it must.
     @inline(__always)
     func wait(until done: () -> Bool) {
-        var spins = 0
-        var deadline: UInt64 = 0
-        while !done() {
-            spins &+= 1
-            guard spins > WorkerPool.pauseSpins else {
+        while true {
+            var spins = 0
+            var deadline: UInt64 = 0
+            while !done() {
                 hooke_cpu_relax()
-                continue
+                spins &+= 1
+                guard spins & 63 == 0 else { continue }
+                let now = MonotonicClock.now()
+                if deadline == 0 { deadline = now &+ WorkerPool.spinNanoseconds; continue }
+                if now >= deadline { break }
             }
-            // Past the first microseconds the thread we wait for may be queued on this very core
-            // (behind us, or behind another process): yield it the core while we keep polling.
-            sched_yield()
-            let now = MonotonicClock.now()
-            if deadline == 0 { deadline = now &+ WorkerPool.spinNanoseconds; continue }
-            guard now >= deadline else { continue }
+            if done() { return }
             parked.store(true, ordering: .sequentiallyConsistent)
             if done() {
-                // The change came before the publisher saw the flag, or after: in the second case it
-                // took the flag back and signals, and that signal must be consumed here.
+                // A waker took the flag after all (and signals, or has): consume its signal.
                 if !parked.exchange(false, ordering: .sequentiallyConsistent) { wake.wait() }
                 return
             }
             wake.wait()
-            return
         }
     }
 

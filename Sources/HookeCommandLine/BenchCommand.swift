@@ -48,8 +48,8 @@ struct BenchCommand: HookeCommand {
     refused with exit 2. Example engines: examples/engines/c-engines (README there).
 
     Each row states the threads that ran it, one contiguous chunk each (T ≥ 2: with the default spin
-    pool the calling thread and T − 1 Dispatch workers, which spin up to 100 µs on an atomic frame
-    counter before they park, so a waiting thread keeps its core busy; with --pool semaphore, T
+    pool the calling thread and T − 1 Dispatch workers, pinned one per core while T ≤ the cores, which
+    spin up to 100 µs on an atomic frame counter before they park, so a waiting thread keeps its core busy; with --pool semaphore, T
     Dispatch workers woken by a semaphore each frame). After the results, the hand-off table gives the
     harness's own cost per frame (an empty frame per thread count and pool, p50 and p99) and what a
     POSIX semaphore and an atomic spin round trip between two threads cost on this machine. The

@@ -24,8 +24,9 @@ extension BenchCommand {
         OptionSpec("--threads", .single, "T,...", "thread counts, each 1…\(BenchEnvironment.cores * 4)"),
         OptionSpec("--pool", .single, "P,...", """
         how frames reach T ≥ 2 threads, each pool measured side by side (default spin):
-        spin: the caller takes a chunk; workers spin on an atomic frame counter up to 100 µs, then
-        park (a waiting thread burns its core while it spins); semaphore: a semaphore per worker per frame
+        spin: the caller takes a chunk; threads pinned one per core; workers spin on an atomic frame
+        counter up to 100 µs, then park (a waiting thread burns its core while it spins);
+        semaphore: a semaphore per worker per frame, the caller waits
         """),
         OptionSpec("--frame-rate", .single, "F", "60 or 120 (default 120)"),
         OptionSpec("--seconds", .single, "S", "sampling time per configuration, 0.01…60 s (default 0.2 quick, 1 full)"),

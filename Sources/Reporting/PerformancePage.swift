@@ -238,9 +238,8 @@ enum PerformancePage {
         var page = "## Hand-off\n\n"
         page += "What the harness costs per frame on its own: a frame of nothing handed to the threads and joined "
         page += "(every row of that thread count and pool pays it on top of its work), and what a POSIX semaphore and an "
-        page += "atomic spin round trip between two threads cost on this machine, in microseconds. Waking a thread "
-        page += "that sleeps on a semaphore is the slow step; a thread that spins answers in well under a microsecond, "
-        page += "but keeps its core busy while it waits.\n\n"
+        page += "atomic spin round trip between two threads cost on this machine, in microseconds. A thread asleep on a "
+        page += "semaphore must be woken; a thread that spins needs no wake, but keeps its core busy while it waits.\n\n"
         var table = MarkdownTable(header: ["what", "µs p50", "p25", "p75", "p99", "samples"],
                                   alignments: [.left, .right, .right, .right, .right, .right])
         for row in rows {

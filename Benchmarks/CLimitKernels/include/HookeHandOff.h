@@ -11,6 +11,21 @@
 /// system with speculative loads.
 void hooke_cpu_relax(void);
 
+/// A thread's CPU affinity as it was before `hooke_pin_current_thread` (opaque; glibc's cpu_set_t
+/// is 128 bytes).
+typedef struct {
+    unsigned char mask[128];
+    int saved;
+} hooke_affinity;
+
+/// Restricts the calling thread to CPU `cpu` (0-based), saving its previous affinity into `saved`.
+/// Returns 0, or -1 if the system refused (then nothing changed and `saved->saved` is 0).
+int hooke_pin_current_thread(int cpu, hooke_affinity *saved);
+
+/// Gives the calling thread back the affinity `hooke_pin_current_thread` saved (nothing if it saved
+/// none).
+void hooke_restore_current_thread(const hooke_affinity *saved);
+
 /// `rounds` round trips between the calling thread and one other thread (a pthread made for the
 /// measurement and joined before returning), each timed on the caller with CLOCK_MONOTONIC and
 /// written to `nanoseconds[round]`:
