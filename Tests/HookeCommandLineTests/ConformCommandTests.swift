@@ -67,9 +67,10 @@ struct ConformCommandTests {
     func incomplete() throws {
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("conform-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: json) }
-        let run = hooke("conform", "--engine", "python3 \(misbehave) hang", "--kind", "spring", "--timeout", "2", "--json", json.path)
+        // 5 s: python3 must start and answer the hello and the first case within it on a loaded machine.
+        let run = hooke("conform", "--engine", "python3 \(misbehave) hang", "--kind", "spring", "--timeout", "5", "--json", json.path)
         #expect(run.status == 1)
-        #expect(run.standardError.contains("hooke conform: case spring/regime/zeta-0.001/response-0.35: engine misbehave-hang did not reply within 2 s (killed)"))
+        #expect(run.standardError.contains("hooke conform: case spring/regime/zeta-0.001/response-0.35: engine misbehave-hang did not reply within 5 s (killed)"))
         let text = try String(contentsOf: json, encoding: .utf8)
         #expect(text.contains(#""complete": false"#) && text.contains(#""status": "not-run""#))
     }
