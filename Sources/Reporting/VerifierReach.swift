@@ -208,7 +208,8 @@ extension AccuracyPage {
         text += "every site of the module's source, compiled into one build as mutant schemata (\(mutation.dropped) drawn "
         text += "mutants did not compile and were replaced by the next ones). Each runs `hooke verify --quick --no-mutants`; "
         text += "those it leaves alive run the module's tests.\n\n"
-        text += "**Killed by `hooke verify` alone: \(mutation.verifyScore); killed only by the tests: \(score.killedOnlyByTests); "
+        text += "**Killed by `hooke verify` alone: \(mutation.verifyScore); "
+        text += score.verifyAndTestsPercent == nil ? "the tests were not run (`--no-tests`); " : "killed only by the tests: \(score.killedOnlyByTests); "
         text += "survived: \(score.survived); equivalent (argued below): \(score.equivalent).**"
         if let both = score.verifyAndTestsPercent { text += " Verify and tests together: \(ReportFormat.significant(both, digits: 3)) %." }
         text += "\n\n"
