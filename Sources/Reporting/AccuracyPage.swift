@@ -24,7 +24,7 @@ enum AccuracyPage {
         page += "or `finding` (a measurement with no pass/fail meaning) — and its source in [accuracy.json](accuracy.json). "
         page += "Errors are relative to the distance of the motion; \"identical\" means agreement to the last bit. "
         page += "Back to the [summary](README.md).\n\n"
-        page += summaryLine(verification) + randomSampleHeadline(reach) + "\n\n"
+        page += summaryLine(verification) + randomSampleHeadline(reach, planted: verification.mutants?.score) + "\n\n"
         page += "- [Charts](#charts)\n- [Suites](#suites)\n- [SwiftUI errata](#swiftui-errata)\n"
         page += "- [Documentation claims](#documentation-claims)\n- [Convergence order of the .spring integrator](#convergence-order-of-the-spring-integrator)\n"
         page += "- [Stability of the .spring integrator](#stability-of-the-spring-integrator)\n"

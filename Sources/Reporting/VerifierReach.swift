@@ -140,10 +140,10 @@ public struct MutationSummary: Codable, Sendable, Versioned {
 }
 
 extension AccuracyPage {
-    /// The headline's words for the random sample, beside the planted faults.
-    static func randomSampleHeadline(_ reach: VerifierReach?) -> String {
+    /// The headline's words for the random sample, beside the planted faults (`planted`: "15/15").
+    static func randomSampleHeadline(_ reach: VerifierReach?, planted: String? = nil) -> String {
         guard let mutation = reach?.mutation else { return "" }
-        return " Random mutants of \(mutation.module) (seed \(mutation.seed), \(mutation.count) sampled): killed by `hooke verify` "
+        return (planted.map { " Planted faults caught \($0);" } ?? "") + " Random mutants of \(mutation.module) (seed \(mutation.seed), \(mutation.count) sampled): killed by `hooke verify` "
             + "\(mutation.verifyScore)"
             + (mutation.score.verifyAndTestsPercent.map { ", by verify and the tests \(ReportFormat.significant($0, digits: 3)) %" } ?? "")
             + " — see [reach of the verifier](#reach-of-the-verifier)."

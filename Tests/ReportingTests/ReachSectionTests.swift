@@ -47,6 +47,7 @@ struct ReachSectionTests {
         let reach = try Self.reach()
         try expectGolden(AccuracyPage.reachSection(reach), named: "reach-section.md")
         #expect(AccuracyPage.randomSampleHeadline(reach).contains("killed by `hooke verify` 2/3 (66.7 %)"))
+        #expect(AccuracyPage.randomSampleHeadline(reach, planted: "15/15").hasPrefix(" Planted faults caught 15/15; Random mutants"))
         #expect(AccuracyPage.reachSection(nil).contains("No coverage or mutation results"))
     }
 
