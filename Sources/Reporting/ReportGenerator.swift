@@ -42,15 +42,18 @@ public enum ReportGenerator {
     static func generate(verification: VerificationReport, bench: BenchReport?, environment: ReportEnvironment,
                          outputDirectory: URL, recordingsDirectory: URL?, benchSkipReason: String?,
                          reach: VerifierReach? = nil, afterStaging: (Int) throws -> Void) throws -> [URL] {
+        let enginesPage = FileManager.default.fileExists(atPath: outputDirectory.appendingPathComponent(SummaryPage.enginesPage).path)
         let files = try render(verification: verification, bench: bench, environment: environment,
-                               recordingsDirectory: recordingsDirectory, benchSkipReason: benchSkipReason, reach: reach)
+                               recordingsDirectory: recordingsDirectory, benchSkipReason: benchSkipReason, reach: reach,
+                               enginesPage: enginesPage)
         return try ReportWriter.publish(files, to: outputDirectory, afterStaging: afterStaging)
     }
 
-    /// Every file of the report, in memory, with paths relative to the output directory.
+    /// Every file of the report, in memory, with paths relative to the output directory;
+    /// `enginesPage`: link `engines.md` (written by `scripts/engines`, never by the report) from the summary.
     public static func render(verification: VerificationReport, bench: BenchReport?, environment: ReportEnvironment,
                               recordingsDirectory: URL? = nil, benchSkipReason: String? = nil,
-                              reach: VerifierReach? = nil) throws -> [ReportFile] {
+                              reach: VerifierReach? = nil, enginesPage: Bool = false) throws -> [ReportFile] {
         let recording: SpringRecording?
         do {
             recording = try SpringRecording.load(from: recordingsDirectory)
@@ -73,7 +76,7 @@ public enum ReportGenerator {
 
         let skipReason = bench == nil ? (benchSkipReason ?? "no bench run was given") : nil
         let summary = SummaryPage.data(verification, bench: bench, environment: environment, benchSkipReason: skipReason,
-                                       charts: charts)
+                                       charts: charts, enginesPage: enginesPage)
         var files = charts.map { ReportFile(path: "charts/\($0.id).svg", text: SVGChartRenderer.render($0)) }
         files.append(ReportFile(path: "README.json", contents: try encode(summary)))
         files.append(ReportFile(path: "accuracy.json", contents: try encode(AccuracyData(

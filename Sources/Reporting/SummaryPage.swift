@@ -89,8 +89,11 @@ struct SummaryData: Codable, Sendable {
 }
 
 enum SummaryPage {
+    /// Real peer engines measured beside Hooke: written by `scripts/engines`, linked when present.
+    static let enginesPage = "engines.md"
+
     static func data(_ verification: VerificationReport, bench: BenchReport?, environment: ReportEnvironment,
-                     benchSkipReason: String?, charts: [Chart]) -> SummaryData {
+                     benchSkipReason: String?, charts: [Chart], enginesPage: Bool = false) -> SummaryData {
         let checks = verification.checks
         let results = bench?.results ?? []
         return SummaryData(
@@ -102,7 +105,7 @@ enum SummaryPage {
             consistency: ImplementationAccuracy.consistency(verification), mutationScore: verification.mutants?.score,
             fastPath: FastPathHeadline.all(results),
             frameCapacity: FrameCapacity.all(results), benchSkipReason: bench == nil ? (benchSkipReason ?? "not run") : nil,
-            pages: ["accuracy.md", "performance.md"], charts: charts.map { "charts/\($0.id).svg" })
+            pages: ["accuracy.md", "performance.md"] + (enginesPage ? [Self.enginesPage] : []), charts: charts.map { "charts/\($0.id).svg" })
     }
 
     static func table(_ rows: [ImplementationAccuracy], empty: String) -> String {
@@ -171,6 +174,10 @@ enum SummaryPage {
         page += "convergence order, the recordings' residuals ([accuracy.json](accuracy.json)).\n"
         page += "- [performance.md](performance.md): every workload × strategy, scaling with N and threads, allocations, "
         page += "what fits a frame ([performance.json](performance.json)).\n"
+        if data.pages.contains(Self.enginesPage) {
+            page += "- [engines.md](engines.md): real engines (Qt, Chromium, …) through the same judge and frame harness, "
+            page += "written by `scripts/engines` ([engines.json](engines.json)).\n"
+        }
         page += "- Charts: " + data.charts.map { "[\(($0 as NSString).lastPathComponent)](\($0))" }.joined(separator: ", ") + ".\n"
         page += "- Baselines (written only by `hooke verify --update-baseline` and `hooke bench --update-baseline`): [baselines/](baselines/).\n"
         return page
