@@ -22,12 +22,8 @@
 
 #if defined(__x86_64__)
 #include <cpuid.h>
-#define HOOKE_AVX2 __attribute__((target("avx2,fma")))
-#else
-#define HOOKE_AVX2
 #endif
-
-#define HOOKE_INLINE static inline __attribute__((always_inline))
+#include "KernelAttributes.h"
 
 int hooke_limit_has_avx2(void) {
 #if defined(__x86_64__)

@@ -11,12 +11,7 @@
 
 #pragma clang fp contract(off)
 
-#if defined(__x86_64__)
-#define HOOKE_AVX2 __attribute__((target("avx2,fma")))
-#else
-#define HOOKE_AVX2
-#endif
-#define HOOKE_INLINE static inline __attribute__((always_inline))
+#include "KernelAttributes.h"
 
 // Swift.max(x, y) and Swift.min(x, y), which differ from fmax/fmin on signed zeros.
 HOOKE_INLINE double swift_max(double x, double y) { return y >= x ? y : x; }
