@@ -212,8 +212,8 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
         public var threshold: Double? = nil
     }
 
-    /// The outcome of a comparison, with its exit status: 0 equal, 1 any regression, 4 improvements
-    /// and no regression.
+    /// The outcome of a comparison, with its verdict: a regression when any finding regressed, an
+    /// improvement when some improved and none regressed, else equal.
     public struct Comparison: Sendable, Equatable {
         public var findings: [Finding]
         /// Keys in the baseline that this run did not measure (not compared).
@@ -226,8 +226,8 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
         public var regressions: [Finding] { findings.filter { $0.verdict == .regression } }
         public var improvements: [Finding] { findings.filter { $0.verdict == .improvement } }
 
-        public var exitStatus: Int32 {
-            BaselineVerdict.exitStatus(regressed: !regressions.isEmpty, improved: !improvements.isEmpty)
+        public var verdict: BaselineVerdict {
+            BaselineVerdict(regressed: !regressions.isEmpty, improved: !improvements.isEmpty)
         }
     }
 

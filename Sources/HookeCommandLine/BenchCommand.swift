@@ -147,7 +147,7 @@ struct BenchCommand: HookeCommand {
             throw InputError("--baseline: no configuration of this run is in \(quoted(baseline.shown)); measure the same workloads, strategies, sizes and threads, or write one with --update-baseline")
         }
         show(BenchTable.renderComparison(comparison, path: baseline.shown))
-        return comparison.exitStatus
+        return ExitStatus.of(comparison.verdict)
     }
 
     /// A `--json` file of an earlier run, for `--results`.

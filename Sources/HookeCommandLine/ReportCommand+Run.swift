@@ -29,7 +29,7 @@ extension ReportCommand {
                                         bench: benchReport, benchSkipReason: skipReason, improvements: improvements) {
             console.print(line)
         }
-        return verification.exitStatus(improvements: improvements)
+        return ExitStatus.of(verification.verdict(improvements: improvements))
     }
 
     /// `--from`: the report from stored results (the verification too when one is among them).
@@ -44,7 +44,7 @@ extension ReportCommand {
         for line in ReportSummary.lines(written: written, outputDirectory: outputDirectory, runs: stored.runs) {
             console.print(line)
         }
-        return verification.exitStatus(improvements: improvements)
+        return ExitStatus.of(verification.verdict(improvements: improvements))
     }
 
     /// A report writer's failure is the `--out` directory's.

@@ -45,7 +45,7 @@ extension VerifyCommand {
         let outcome = try run.execute(console: console, command: Self.name)
         let summary = try console.writeJSON(outcome.report.jsonData(), to: json)
         VerificationSummary(report: outcome.report, improvements: outcome.improvements, seconds: outcome.seconds).print(summary)
-        return outcome.report.exitStatus(improvements: outcome.improvements)
+        return ExitStatus.of(outcome.report.verdict(improvements: outcome.improvements))
     }
 }
 

@@ -3,8 +3,8 @@
 // (FrameBench/PerformanceBaseline.swift). Each keeps its own comparison rule (a noise band in ulps;
 // ratios to `naive` with thresholds); what is the same is written here once: reading the file and
 // checking its schema version, the one-line error that names the file, the JSON path and the
-// value, writing it atomically, the JSON coders, and turning verdicts into the exit status
-// (1 something regressed, else 4 something improved, else 0).
+// value, writing it atomically, the JSON coders, and the verdict of a comparison (a regression
+// wins over an improvement).
 
 import Foundation
 
@@ -149,9 +149,9 @@ public enum BaselineVerdict: String, Sendable, Equatable, Codable {
         }
     }
 
-    /// A comparison's exit status: 1 when something regressed, else 4 when something improved
-    /// (so CI can offer to update the baseline), else 0.
-    public static func exitStatus(regressed: Bool, improved: Bool) -> Int32 {
-        regressed ? ExitStatus.checkFailed : improved ? ExitStatus.improvementsOnly : ExitStatus.success
+    /// The verdict over many metrics: a regression when any regressed, else an improvement when
+    /// any improved, else equal.
+    public init(regressed: Bool, improved: Bool) {
+        self = regressed ? .regression : improved ? .improvement : .equal
     }
 }

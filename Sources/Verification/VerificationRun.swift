@@ -75,10 +75,10 @@ package struct VerificationRun {
 }
 
 extension VerificationReport {
-    /// 1 when a check failed or regressed (or a planted fault went uncaught), else 4 when some
-    /// metric improved on the baseline, else 0.
-    package func exitStatus(improvements: [MetricChange]) -> Int32 {
-        BaselineVerdict.exitStatus(regressed: !passed, improved: !improvements.isEmpty)
+    /// A regression when a check failed or regressed (or a planted fault went uncaught), else an
+    /// improvement when some metric improved on the baseline, else equal.
+    package func verdict(improvements: [MetricChange]) -> BaselineVerdict {
+        BaselineVerdict(regressed: !passed, improved: !improvements.isEmpty)
     }
 }
 

@@ -55,15 +55,15 @@ struct PerformanceBaselineTests {
     @Test func withinTheNoiseExitsZero() {
         // Up to 2.9 ns (1.115× the pooled 2.6) is inside twice the runs' own spread; a new seed is
         // a new run of the same code.
-        #expect(Self.baseline.compare(Self.run(fast: 2.75, seed: 9)).exitStatus == 0)
-        #expect(Self.baseline.compare(Self.run(fast: 2.6, seed: 10)).exitStatus == 0)
-        #expect(Self.baseline.compare(Self.run(fast: 2.9, seed: 11)).exitStatus == 0)
+        #expect(Self.baseline.compare(Self.run(fast: 2.75, seed: 9)).verdict == .equal)
+        #expect(Self.baseline.compare(Self.run(fast: 2.6, seed: 10)).verdict == .equal)
+        #expect(Self.baseline.compare(Self.run(fast: 2.9, seed: 11)).verdict == .equal)
     }
 
     @Test func aSlowdownPastTheEffectExitsOne() throws {
         // 1.5× the pooled median (2.6): past 1 + 20 % with 99 % confidence.
         let comparison = Self.baseline.compare(Self.run(fast: 3.9, seed: 12))
-        #expect(comparison.exitStatus == 1)
+        #expect(comparison.verdict == .regression)
         let finding = try #require(comparison.regressions.first)
         #expect(finding.metric == "timeRatioToNaive")
         let interval = try #require(finding.interval)
@@ -78,13 +78,13 @@ struct PerformanceBaselineTests {
         var results = [Self.result(.naive, nanoseconds: 50, seed: 13),
                        Self.result(.fast, nanoseconds: 2.6 * 1.25, jitter: 0.3, seed: 13)]
         results.linkRelativeFigures()
-        #expect(Self.baseline.compare(results).exitStatus == 0)
+        #expect(Self.baseline.compare(results).verdict == .equal)
     }
 
     /// Too few samples on either side: the timing is listed as not judged, never as a regression.
     @Test func tooFewSamplesAreNotJudged() {
         let comparison = Self.baseline.compare(Self.run(fast: 12.5, samples: 10))
-        #expect(comparison.exitStatus == 0)
+        #expect(comparison.verdict == .equal)
         #expect(comparison.tooFewSamples == ["spring/fast/1000/1t/120Hz"])
         let thin = PerformanceBaseline(results: Self.run(fast: 2.5, samples: 19))
         #expect(thin.compare(Self.run(fast: 12.5)).tooFewSamples == ["spring/fast/1000/1t/120Hz"])
@@ -92,15 +92,15 @@ struct PerformanceBaselineTests {
 
     @Test func fasterExitsFour() {
         let comparison = Self.baseline.compare(Self.run(fast: 1.5))
-        #expect(comparison.exitStatus == 4)
+        #expect(comparison.verdict == .improvement)
         #expect(comparison.improvements.map(\.metric) == ["timeRatioToNaive"])
     }
 
     @Test func allocationsAndErrorsRegress() {
-        #expect(Self.baseline.compare(Self.run(fast: 2.5, allocations: 1)).exitStatus == 1)
-        #expect(Self.baseline.compare(Self.run(fast: 2.5, error: 1e-9)).exitStatus == 1)
+        #expect(Self.baseline.compare(Self.run(fast: 2.5, allocations: 1)).verdict == .regression)
+        #expect(Self.baseline.compare(Self.run(fast: 2.5, error: 1e-9)).verdict == .regression)
         // Below the 1e-13 floor the error is rounding noise: equal.
-        #expect(Self.baseline.compare(Self.run(fast: 2.5, error: 5e-14)).exitStatus == 0)
+        #expect(Self.baseline.compare(Self.run(fast: 2.5, error: 5e-14)).verdict == .equal)
     }
 
     @Test func allocationsAreJudgedOnlyWhereTheBaselineAllocatesNothing() {
@@ -111,20 +111,20 @@ struct PerformanceBaselineTests {
             .init(key: "spring/fast/1000/1t/120Hz", timeRatioToNaive: 0.05, allocationsPerFrame: 37.5, maxError: 1e-15)])
         let run = Self.run(fast: 2.5, allocations: 356)
         #expect(allocating.compare(run).findings.allSatisfy { $0.verdict == .equal })
-        #expect(allocating.compare(Self.run(fast: 2.5, allocations: 0)).exitStatus == 0)
-        #expect(Self.baseline.compare(Self.run(fast: 2.5, allocations: 1)).exitStatus == 1)
+        #expect(allocating.compare(Self.run(fast: 2.5, allocations: 0)).verdict == .equal)
+        #expect(Self.baseline.compare(Self.run(fast: 2.5, allocations: 1)).verdict == .regression)
     }
 
     @Test func regressionWinsOverImprovement() {
-        // Faster but allocating: any regression makes the exit status 1.
-        #expect(Self.baseline.compare(Self.run(fast: 1.0, allocations: 3)).exitStatus == 1)
+        // Faster but allocating: any regression makes the verdict a regression.
+        #expect(Self.baseline.compare(Self.run(fast: 1.0, allocations: 3)).verdict == .regression)
     }
 
     @Test func unmeasuredConfigurationsAreNotCompared() {
         let other = PerformanceBaseline(thresholds: .standard, entries: [
             .init(key: "curve/fast/1000/1t/120Hz", timeRatioToNaive: 0.5, allocationsPerFrame: 0, maxError: 0)])
         let comparison = other.compare(Self.run(fast: 2.5))
-        #expect(comparison.exitStatus == 0)
+        #expect(comparison.verdict == .equal)
         #expect(comparison.unmeasured == ["curve/fast/1000/1t/120Hz"])
     }
 

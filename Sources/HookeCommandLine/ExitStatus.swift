@@ -1,5 +1,9 @@
+import HookeSupport
+
 /// Exit statuses shared by every `hooke` subcommand, as the README's "Exit status" table states
-/// them; the baselines' comparisons (`BaselineVerdict.exitStatus`) return them too.
+/// them. They belong to the process, not to the libraries: the verifier and the frame harness
+/// return a `BaselineVerdict`, the conformance judge its `Verdict.Outcome`, and the commands turn
+/// those into these numbers.
 public enum ExitStatus {
     /// Everything asked for was done and every check passed.
     public static let success: Int32 = 0
@@ -13,4 +17,14 @@ public enum ExitStatus {
     /// The line every `--help` ends with.
     public static let helpLine = "Exit status: 0 success, 1 a check failed or regressed, 2 bad usage or input "
         + "(or an output that cannot be written), 4 only improvements against a baseline."
+
+    /// A comparison's exit status: 1 for a regression (or a failed check), 4 for improvements
+    /// only (so CI can offer to update the baseline), 0 when equal.
+    public static func of(_ verdict: BaselineVerdict) -> Int32 {
+        switch verdict {
+        case .regression: checkFailed
+        case .improvement: improvementsOnly
+        case .equal: success
+        }
+    }
 }
