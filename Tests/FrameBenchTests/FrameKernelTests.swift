@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 struct FrameKernelTests {
-    /// The `fast` path's target (issue 6): equal to the reference within 1e-12 of the distance.
+    /// The `fast` path's contract: equal to the reference within 1e-12 of the distance.
     /// Its own error is ~1e-14 after hundreds of frames (n steps of a matrix exact to a few ulps);
     /// 1e-12 is the published bound, with two orders of magnitude of room.
     static let fastPathTolerance = 1e-12
@@ -240,7 +240,8 @@ struct FrameKernelTests {
         }
     }
 
-    /// Issue 13 §4: a frame streams at most this many bytes per spring (d, v and a preset index).
+    /// The `fast` springs' memory contract: a frame streams at most this many bytes per spring (d, v
+    /// and a preset index).
     static let springBytesMovedLimit = 24
 
     /// The `fast` springs share one matrix per preset: the table has one entry per preset, each

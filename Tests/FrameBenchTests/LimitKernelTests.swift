@@ -84,7 +84,7 @@ struct LimitKernelTests {
         #expect(consistency <= Self.curveTolerance, "\(strategy.rawValue) vs naive \(consistency)")
     }
 
-    /// The curve limit's bound: the `fast` path's (issue 13: curve worst error ≤ 1e-12).
+    /// The curve limit's bound: the `fast` path's (curve worst error ≤ 1e-12).
     static let curveTolerance = FrameKernelTests.fastPathTolerance
 
     /// The keyframes limit against each keyframe's definition and against naive, over 480 frames

@@ -2,7 +2,7 @@ import Foundation
 import HookeCommandLine
 import Testing
 
-/// The bad and extreme invocations of issue 15, each with what it must give now: exit 0 with only
+/// Bad and extreme invocations, each with what it must give: exit 0 with only
 /// finite numbers, or exit 2 with one stderr line naming the user's flag or JSON path and value.
 @Suite("robustness: finite or refused, one-line errors, early checks")
 struct RobustnessTests {

@@ -9,11 +9,10 @@
 // s is only resolved to 4.4e-16 and the value is correct to about 1e-15, not to full relative
 // precision.
 //
-// Cost (x86-64, release, callgrind): the common path is straight-line code — a three-comparison
-// search of 7 stored samples, one division for the initial guess, two Halley steps (a division each) and
-// an acceptance test that is almost always true — about 135 instructions for the solve (x86-64
-// baseline, SSE2 without FMA), against ~310 per solve for the Newton loop that started from s = p
-// (4 to 5 iterations and their bookkeeping); <doc:CostPerFrame> has what a whole frame costs. The fast path is accepted for 96% of a 1/1000 grid
+// Cost: the common path is straight-line code — a three-comparison search of 7 stored samples, one
+// division for the initial guess, two Halley steps (a division each) and an acceptance test that is
+// almost always true — less than half the instructions of a Newton loop started from s = p (4 to 5
+// iterations and their bookkeeping); <doc:CostPerFrame> has the figures. The fast path is accepted for 96% of a 1/1000 grid
 // on the presets and 95% of a random grid that includes progress within 1e-12 of the ends (3% on
 // the bench's population falls back). The rest — mostly within a few percent of an end where x'
 // vanishes (easeIn near 1, easeOut near 0) — finish in the safeguarded loop, started from the fast
