@@ -4,7 +4,7 @@ import ReferenceSolver
 import Glibc
 #endif
 
-/// Where a run was measured: the `environment` block of the `--json` contract.
+/// Where a run was measured: the `environment` block of a bench run's JSON.
 public struct BenchEnvironment: Codable, Sendable, Equatable {
     public var cpuModel: String
     public var cores: Int

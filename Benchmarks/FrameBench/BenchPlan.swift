@@ -18,7 +18,7 @@ public struct BenchPlan: Sendable, Equatable {
     /// Engines loaded through the C ABI, each measured as strategy `engine:NAME` on the workloads it
     /// runs of this plan's, beside Hooke's strategies (when `strategies` is given, only those it lists).
     public var engines: [EngineLibrary] = []
-    /// How frames are handed to the workers when T ≥ 2, each measured side by side (`--pool`).
+    /// How frames are handed to the workers when T ≥ 2, each measured side by side.
     public var pools: [PoolKind] = [.standard]
 
     /// The animation counts a configuration may have: one to a million, the most an interface animates.
@@ -44,7 +44,7 @@ public struct BenchPlan: Sendable, Equatable {
         self.secondsPerConfiguration = secondsPerConfiguration
     }
 
-    /// `--quick`: under a minute on this machine, every configuration with enough samples for the
+    /// The quick plan: under a minute on this machine, every configuration with enough samples for the
     /// baseline to judge it. 1,000 to 100,000 animations, plus 1,000,000 for the
     /// `fast` springs (the 120 Hz target); 1 thread and every core; 120 Hz.
     public static func quick(cores: Int) -> BenchPlan {
@@ -64,7 +64,7 @@ public struct BenchPlan: Sendable, Equatable {
                   secondsPerConfiguration: 1.0)
     }
 
-    /// The default plan of `hooke bench` (`full` false: `--quick`) and `hooke report`: the quick
+    /// The default plan of `hooke bench` (`full` false: the quick plan) and `hooke report`: the quick
     /// one with the one-million `fast` springs, or the full one.
     public static func standard(full: Bool, cores: Int = BenchEnvironment.cores) -> BenchPlan {
         var plan = full ? Self.full(cores: cores) : quick(cores: cores)
@@ -72,7 +72,7 @@ public struct BenchPlan: Sendable, Equatable {
         return plan
     }
 
-    /// Whether the plan's default (`--quick` without explicit `--animations`) adds the one-million
+    /// Whether the plan's default (the quick plan when no animation counts are given) adds the one-million
     /// `fast` spring configuration.
     public var includesMillionFastSprings = false
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The machine a run measured, as `hooke report --from` tells machines apart: a name (given with
-/// `--machine`, or made from the hardware) and what decides its speed.
+/// The machine a run measured, as merged reports tell machines apart: a name (the one the user
+/// gave, or made from the hardware) and what decides its speed.
 public struct BenchMachine: Codable, Sendable, Equatable {
     /// The label pages and the merged `benchmarks` names use. Shards of one machine share it.
     public var name: String
@@ -52,7 +52,7 @@ public struct BenchMachine: Codable, Sendable, Equatable {
 
 /// The source a run measured.
 public struct BenchCommit: Codable, Sendable, Equatable {
-    /// A git commit (short hash), or whatever `--commit` named; "unknown" without either.
+    /// A git commit (short hash), or the label the user gave; "unknown" without either.
     public var id: String
     /// The commit's committer date, ISO 8601; nil when git could not tell. History pages order
     /// commits by it.

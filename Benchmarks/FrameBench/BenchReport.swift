@@ -1,7 +1,7 @@
 import Foundation
 import HookeSupport
 
-/// The `--json` document: where it ran, every result, and the flat `benchmarks` list in the
+/// A bench run as JSON: where it ran, every result, and the flat `benchmarks` list in the
 /// `{"name", "unit", "value"}` shape benchmark-publishing CI actions read (all smaller-is-better).
 public struct BenchReport: Codable, Sendable {
     public var environment: BenchEnvironment
@@ -37,7 +37,7 @@ public struct BenchReport: Codable, Sendable {
         }
     }
 
-    /// The `--json` document, written as every stored result is (`BaselineJSON`): sorted keys, and
+    /// The run as JSON, written as every stored result is (`BaselineJSON`): sorted keys, and
     /// non-finite numbers (a diverged consistency) as the strings "Infinity", "-Infinity", "NaN".
     public func encoded() throws -> Data { try BaselineJSON.encoder().encode(self) }
 

@@ -1,5 +1,5 @@
 /// The measurements of one (workload, strategy, animations, threads, frame rate) configuration.
-/// Field names are the `results` entries of the `--json` contract.
+/// Field names are the `results` entries of a bench run's JSON.
 public struct BenchResult: Codable, Sendable, Equatable {
     public var workload: Workload
     public var strategy: Strategy

@@ -1,4 +1,4 @@
-/// One share of a bench plan: shard `index` of `count` (1-based, as `--shard 1/3 … 3/3` counts).
+/// One share of a bench plan: shard `index` of `count` (1-based: 1/3 … 3/3).
 ///
 /// A plan is split into groups — one workload at one animation count, thread count and frame
 /// rate, with all its strategies, so each strategy's ratio to `naive` is still measured side by
@@ -32,7 +32,7 @@ public struct BenchShard: Codable, Sendable, Equatable, CustomStringConvertible 
         case explicit(index: Int, count: Int)
         case automatic(count: Int?)
 
-        /// Parses `--shard`'s value; nil when it is not `I/N`, `auto` or `auto/N` with
+        /// Parses a shard request; nil when it is not `I/N`, `auto` or `auto/N` with
         /// 1 ≤ I ≤ N ≤ `maximumCount`.
         public init?(_ text: String) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
@@ -90,7 +90,7 @@ public struct BenchShard: Codable, Sendable, Equatable, CustomStringConvertible 
     }
 }
 
-/// Why `--shard auto` could not find its share.
+/// Why an automatic shard request could not find its share.
 public enum ShardError: Error, Equatable, CustomStringConvertible {
     case noJobArray
     case countNeeded(variable: String)
@@ -235,7 +235,7 @@ extension BenchPlan {
     }
 
     /// Building a population and measuring its error, per animation: a configuration's wall time
-    /// less its timed frames, from the progress of `hooke bench --quick` on the 2-core machine —
+    /// less its timed frames, from the quick plan's progress on the 2-core machine —
     /// ~2 µs, ~5 µs for `swiftui-spring`, ~45 µs for `mixed` (an animator per value, and its first
     /// retargets in the warm-up are slower than the frames timed later).
     static func setupNanosecondsPerAnimation(_ workload: Workload) -> Double {

@@ -148,7 +148,7 @@ public enum BenchTable {
         return "\(value)"
     }
 
-    /// `hooke bench --baseline`'s lines: the counts, the configurations not judged, and every
+    /// A comparison with the performance baseline, in lines: the counts, the configurations not judged, and every
     /// metric that changed beyond its threshold.
     public static func renderComparison(_ comparison: PerformanceBaseline.Comparison, path: String) -> String {
         let timings = comparison.findings.filter { $0.metric == "timeRatioToNaive" }.count

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// What happened to the measuring thread while one configuration's frames were timed: the figures
-/// that can explain a slow mode (the `noise` field of a result in the `--json` contract).
+/// that can explain a slow mode (the `noise` field of a result in a bench run's JSON).
 ///
 /// Counts come from `getrusage(RUSAGE_THREAD)` and `sched_getcpu()` read between frames (outside
 /// the timed interval) on the calling thread, which runs the kernel alone at 1 thread and dispatches

@@ -2,7 +2,7 @@ import CLimitKernels
 
 /// One row of the hand-off table `hooke bench` prints after its results: what the harness itself
 /// costs per frame (an empty frame), or what one of the primitives a pool waits on costs (a round
-/// trip between two threads). Field names are part of the `--json` contract (`handOff`).
+/// trip between two threads). Field names are part of a bench run's JSON (`handOff`).
 public struct HandOffRow: Codable, Sendable, Equatable {
     /// What the row measures. The raw values are part of the JSON contract.
     public enum Kind: String, Codable, Sendable {

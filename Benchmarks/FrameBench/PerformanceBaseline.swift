@@ -10,11 +10,11 @@ import HookeSupport
 /// both; 3 (this build) stores each configuration's pooled sample (`SampleSummary` of the time per
 /// animation-frame divided by the same run's naive median), the per-run median ratios, and a
 /// minimum effect per workload measured from those runs, and judges time statistically
-/// (`compare`). A version-2 file is refused with the version named; rewrite it with
-/// `hooke bench --update-baseline`.
+/// (`compare`). A version-2 file is refused with the version named; rewrite it by
+/// updating the baseline.
 public struct PerformanceBaseline: Codable, Sendable, Equatable {
     public var version: Int
-    /// Runs of the plan pooled into the entries (`hooke bench --update-baseline --runs K`).
+    /// Runs of the plan pooled into the entries (K runs when the baseline is updated).
     public var runs: Int
     public var thresholds: Thresholds
     /// Per workload (its raw value), the smallest slowdown the rule reports: the ratio of medians
@@ -104,7 +104,7 @@ public struct PerformanceBaseline: Codable, Sendable, Equatable {
         /// - allocations: 0.5 per frame on an allocation-free baseline: the struct-of-arrays paths
         ///   allocate exactly 0 at every thread count, so one allocation per frame regresses.
         ///   Baselines that allocate are not judged: swiftui-spring's naive path allocates when its
-        ///   springs restart, and three quick runs on a quiet machine (2026-12-01) gave 13, 356 and
+        ///   springs restart, and three quick runs of one build gave 13, 356 and
         ///   278 per frame at N = 100,000 against a stored 37.5 (few frames, clustered restarts), so
         ///   any factor that passed those runs would catch nothing.
         /// - error 10× above a floor of 1e-13: the exact paths sit at 1e-15…1e-13 and move by

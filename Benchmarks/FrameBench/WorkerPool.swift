@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// How a `WorkerPool` hands a frame to its workers and waits for them. Both take their threads from
-/// Dispatch. The raw values are part of the `--pool` option and the JSON contract.
+/// Dispatch. The raw values are part of the JSON contract.
 public enum PoolKind: String, CaseIterable, Sendable, Codable {
     /// An atomic frame counter the workers spin on for up to `WorkerPool.spinNanoseconds` before
     /// they park on a semaphore; the calling thread advances the first chunk itself and spins (then

@@ -66,7 +66,7 @@ public enum Strategy: Hashable, Sendable, Codable, CaseIterable, RawRepresentabl
     /// GSL's adaptive stepper per animation per frame.
     case gsl
     /// A hand-written C kernel doing `fast`'s work on `fast`'s state, compiled for the build's ISA
-    /// (x86-64 baseline, SSE2, unless built with `--native`): what the machine allows.
+    /// (x86-64 baseline, SSE2, unless built for the host's CPU): what the machine allows.
     case limit
     /// The same C kernel compiled for AVX2 (and FMA, unused: no contraction); only on CPUs with AVX2.
     case limitAVX2

@@ -24,7 +24,7 @@ public struct CaseSet: Sendable {
         return cases.filter { kinds.contains($0.kind) }
     }
 
-    /// `--list`: one line per case, its id padded to a column, then what it probes.
+    /// The case list: one line per case, its id padded to a column, then what it probes.
     public func listing(of kinds: Set<ConformanceKind>?) -> String {
         let selected = cases(of: kinds)
         let width = (selected.map(\.id.count).max() ?? 0) + 2

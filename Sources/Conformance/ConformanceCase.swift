@@ -18,7 +18,7 @@ public enum ConformanceKind: String, CaseIterable, Sendable, Comparable {
     }
 }
 
-/// One case of the conformance set: a stable id, what it probes (for `--list` and reports), and
+/// One case of the conformance set: a stable id, what it probes (for the case list and reports), and
 /// the request an engine answers.
 public struct ConformanceCase: Sendable {
     /// `kind/group/detail`, stable within a case-set version (an expected-failures list names it).

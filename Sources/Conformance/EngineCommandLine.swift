@@ -1,4 +1,4 @@
-/// Splits an engine command (`--engine 'python3 euler.py --fast'`) into words the way a POSIX
+/// Splits an engine command (`python3 euler.py --fast`) into words the way a POSIX
 /// shell does for plain words: blanks separate, single quotes keep everything, double quotes keep
 /// everything but `\"` and `\\`, a backslash outside quotes escapes the next character. No
 /// variables, globs or redirections: the words go to posix_spawnp as they are.

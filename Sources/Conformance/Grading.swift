@@ -12,7 +12,7 @@ public enum Grade: String, Sendable, Comparable, CaseIterable {
     }
 }
 
-/// What a run requires of a case to pass (`--tier`): `exact` (the default) or `visual`.
+/// What a run requires of a case to pass: `exact` (the default) or `visual`.
 public enum Tier: String, Sendable, CaseIterable {
     case exact, visual
 

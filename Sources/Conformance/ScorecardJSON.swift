@@ -1,7 +1,7 @@
 import HookeSupport
 
 extension Scorecard {
-    /// The scorecard as JSON (`--json`): the run's identity, one summary per kind, and every case
+    /// The scorecard as JSON: the run's identity, one summary per kind, and every case
     /// with `id`, `kind`, `status` (pass, fail, unsupported, error, not-run), `grade`, `error`
     /// (worst position error relative to the distance), `velocityError`, `recordingError`,
     /// `worst` {time, value, expected}, `message`, `expectedFailure`. `complete` is false when

@@ -33,7 +33,7 @@ extension Scorecard {
             lines.append((result.status == .error ? "error  " : "FAIL   ") + result.id + ": " + describe(result))
         }
         if verdict.unexpected.count > Self.listedLimit {
-            lines.append("… and \(verdict.unexpected.count - Self.listedLimit) more failures (--json lists every case)")
+            lines.append("… and \(verdict.unexpected.count - Self.listedLimit) more failures (the JSON scorecard lists every case)")
         }
         if !verdict.expected.isEmpty { lines.append("\(verdict.expected.count) expected failures (listed)") }
         if !verdict.nowPassing.isEmpty {

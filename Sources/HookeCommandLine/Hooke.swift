@@ -69,7 +69,7 @@ public enum Hooke {
         } catch {
             // A usage error, or anything else (a reference solve that cannot finish, a file that
             // cannot be written): it comes from what the user asked for, so exit 2, nothing on stdout.
-            let message = (error as? InputError)?.message ?? "\(error)"
+            let message = (error as? InputError)?.message ?? (error as? BaselineError)?.withRemedy ?? "\(error)"
             console.discardOutput()
             console.printError(oneLine("hooke \(command.name): \(message)", limit: errorLineLimit))
             return ExitStatus.usage
@@ -91,5 +91,12 @@ public enum Hooke {
             }
         }
         return best
+    }
+}
+
+extension BaselineError {
+    /// The library's message with what to do about it on the command line.
+    var withRemedy: String {
+        description + (problem == nil ? "; write one with --update-baseline" : "; fix or delete it and rerun with --update-baseline")
     }
 }

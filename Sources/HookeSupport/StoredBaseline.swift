@@ -10,7 +10,7 @@ import Foundation
 
 /// A baseline file: a `Codable` document with a schema version under `versionKey`.
 public protocol StoredBaseline: Codable {
-    /// Where the file is unless `--baseline` says otherwise, relative to the repository root
+    /// Where the file is unless the user names another, relative to the repository root
     /// (`BaselineFile`).
     static var defaultPath: String { get }
     /// What the file is, in messages ("accuracy baseline").
@@ -36,9 +36,9 @@ public struct BaselineError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         guard let problem else {
-            return "cannot read the \(document) '\(path)': no such file or not readable; write one with --update-baseline"
+            return "cannot read the \(document) '\(path)': no such file or not readable"
         }
-        return "cannot read the \(document) '\(path)': \(problem); fix or delete it and rerun with --update-baseline"
+        return "cannot read the \(document) '\(path)': \(problem)"
     }
 }
 
@@ -87,8 +87,8 @@ extension StoredBaseline {
     }
 }
 
-/// The JSON coders of every result `hooke` writes and reads back — the baselines, `verify --json`,
-/// `bench --json`, the report pages' JSON: sorted keys, unescaped slashes, and non-finite numbers as
+/// The JSON coders of every result `hooke` writes and reads back — the baselines, verification and
+/// bench runs, the report pages' JSON: sorted keys, unescaped slashes, and non-finite numbers as
 /// the strings "Infinity", "-Infinity" and "NaN".
 public enum BaselineJSON {
     public static func encoder() -> JSONEncoder {

@@ -1,5 +1,5 @@
 // OscillatorReference+Blocks.swift — the reference over any number of sample times in bounded
-// memory (`hooke eval spring --engine gsl` streams ten million rows through it).
+// memory (a reference trajectory of ten million rows streams through it).
 
 extension OscillatorReference {
     /// Sample times per solve in `solve(_:at:blockSize:_:)`: one block's samples are held (24 bytes

@@ -1,4 +1,4 @@
-// FleetReport.swift — the report `hooke report --from` writes from stored results: the usual
+// FleetReport.swift — the report written from stored results: the usual
 // pages for one run (the reference machine's latest), plus `comparison.md` when the results come
 // from several machines, `history.md` when a machine has runs at several commits, and
 // `merged.json` with every merged run and the flat `benchmarks` list.
@@ -39,7 +39,7 @@ public struct MergedResults: Codable, Sendable {
 }
 
 public enum FleetReport {
-    /// What `hooke report --from` reads: the stored results, their runs with the shards merged,
+    /// What a report from stored results reads: the results, their runs with the shards merged,
     /// and the reference machine.
     package struct Input: Sendable {
         package var results: StoredResults

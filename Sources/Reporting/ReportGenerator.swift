@@ -17,7 +17,7 @@ public enum ReportGenerator {
     /// Renders the report and writes it into `outputDirectory` atomically.
     ///
     /// - Parameters:
-    ///   - verification: a verification run (`Verifier.run`, or a decoded `hooke verify --json`).
+    ///   - verification: a verification run (`Verifier.run`, or one decoded from its JSON).
     ///   - bench: a bench run (`BenchReport`), or nil when none was made (the performance page says so).
     ///   - environment: the environment block (`ReportEnvironment.current(gitCommit:hookeVersion:)`).
     ///   - outputDirectory: usually `<repository>/reports`.

@@ -1,12 +1,12 @@
-// StoredResults.swift — `hooke report --from`: reading `hooke bench --json` and `hooke verify
-// --json` files (or folders of them) and merging the shards of each machine and commit into one
+// StoredResults.swift — a report from stored results: reading bench and verification result
+// files (or folders of them) and merging the shards of each machine and commit into one
 // run, refusing anything that would make the merged set silently wrong.
 
 import FrameBench
 import Foundation
 import Verification
 
-/// The results `--from` read: bench runs (each a whole run or a shard) and verification runs.
+/// The stored results read: bench runs (each a whole run or a shard) and verification runs.
 public struct StoredResults: Sendable {
     public struct Bench: Sendable {
         public var path: String
@@ -56,16 +56,16 @@ public struct StoredResults: Sendable {
             do {
                 bench.append(Bench(path: path, report: try BenchReport.decode(data)))
             } catch {
-                throw StoredResultsError.unreadable(path: path, reason: "not a 'hooke bench --json' result: \(error)")
+                throw StoredResultsError.unreadable(path: path, reason: "not a bench result: \(error)")
             }
         } else if keys.contains("suites") {
             do {
                 verifications.append(Verification(path: path, report: try VerificationReport.decode(data)))
             } catch {
-                throw StoredResultsError.unreadable(path: path, reason: "not a 'hooke verify --json' result: \(error)")
+                throw StoredResultsError.unreadable(path: path, reason: "not a verification result: \(error)")
             }
         } else if required {
-            throw StoredResultsError.unreadable(path: path, reason: "neither a 'hooke bench --json' nor a 'hooke verify --json' result")
+            throw StoredResultsError.unreadable(path: path, reason: "neither a bench nor a verification result")
         }
     }
 
@@ -109,7 +109,7 @@ public struct MergedRun: Sendable {
         let whole = items.filter { $0.report.shard == nil }
         if let run = whole.first, items.count > 1 {
             let other = items.first { $0.path != run.path }!
-            let hint = commit.id == "unknown" ? "; name each run's source with 'hooke bench --commit'" : ""
+            let hint = commit.id == "unknown" ? "; label each run with the source it measured" : ""
             throw StoredResultsError.duplicated(what: "\(label) (a whole run, not a shard\(hint))", paths: [run.path, other.path])
         }
         if whole.isEmpty {
@@ -181,7 +181,7 @@ public struct MergedRun: Sendable {
     }
 }
 
-/// What `--from` cannot merge; each message names the file, shard or configuration.
+/// What cannot be merged from stored results; each message names the file, shard or configuration.
 public enum StoredResultsError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case nothingFound(paths: [String])
@@ -193,7 +193,7 @@ public enum StoredResultsError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .unreadable(path, reason): return "cannot read '\(path)': \(reason)"
         case .nothingFound(let paths):
-            return "no 'hooke bench --json' or 'hooke verify --json' result in \(paths.map { "'\($0)'" }.joined(separator: ", "))"
+            return "no bench or verification result in \(paths.map { "'\($0)'" }.joined(separator: ", "))"
         case let .missingShard(machine, commit, shard):
             return "machine '\(machine)' at commit \(commit): shard \(shard) is missing"
         case let .duplicated(what, paths):

@@ -3,7 +3,7 @@ import AnimationMath
 /// A timing curve over time, as a timing-curve animation shows it (`hooke eval curve`): the value
 /// goes from `from` to `to` along `curve` over `duration`, then holds (velocity 0).
 public struct CurveTrajectory: Sendable {
-    /// The named curves by their Swift names (`eval curve --preset`, a keyframe's `timingCurve`).
+    /// The named curves by their Swift names (a curve evaluation's preset, a keyframe's `timingCurve`).
     public static let presets: [(name: String, curve: UnitCurve)] = [
         ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
         ("circularEaseIn", .circularEaseIn), ("circularEaseOut", .circularEaseOut),

@@ -4,7 +4,7 @@ import HookeSupport
 extension InputRange {
     /// Checks the spring that in-range numbers make: its response 2π√(m/k) in [1e-6, 1e6] s and its
     /// damping ratio ≤ 1e100, so that its stiffness, its damping and ω·t stay finite. `inputs` names
-    /// the numbers as the user gave them (`--mass 1e-308 --stiffness 1`, or a JSON path).
+    /// the numbers as the user gave them (option names and values, or a JSON path).
     package static func check(_ spring: Spring, inputs: String) throws {
         let response = spring.response, ratio = spring.dampingRatio
         guard response.isFinite, springResponse.contains(response) else {

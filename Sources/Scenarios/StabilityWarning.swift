@@ -1,7 +1,7 @@
 import AnimationMath
 import HookeSupport
 
-/// The one stderr line `hooke eval spring --engine swiftui` and `hooke run` print when a `.spring`
+/// The one stderr line a SwiftUI-spring evaluation and a scenario run print when a `.spring`
 /// is outside the stable region of SwiftUI's 1/300 s integrator (its values then grow without bound
 /// and overflow to inf/nan), or — failing that — when the output is not finite for another reason.
 /// The output itself is unchanged: the rule runs as is (what SwiftUI shows there is unknown).

@@ -3,7 +3,7 @@
 //
 // The file holds one entry per check (keyed `suite/name [implementation]`) with every metric that
 // is "better when lower". A run compares only the checks that ran and the metrics present on both
-// sides, so a `--quick` run compares its quick-set checks against a baseline written by a full run
+// sides, so a quick run compares its quick-set checks against a baseline written by a full run
 // and vice versa. Seeded checks are compared only when the baseline was written with the same seed.
 //
 // Noise band. Every figure is computed deterministically (fixed grids, a seeded generator, a fixed

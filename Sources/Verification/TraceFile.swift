@@ -1,7 +1,7 @@
 import Foundation
 import HookeSupport
 
-/// A recorded trajectory as CSV (`hooke verify --trace FILE.csv`, `TraceVerifier`): header
+/// A recorded trajectory as CSV (what `TraceVerifier` reads): header
 /// `time,value` or `time,value,velocity`, then one row per sample, times non-decreasing and ≥ 0.
 /// Every problem is an `InputError` naming the file, the line and the column (1-based, as an
 /// editor shows them).

@@ -30,7 +30,7 @@ public struct TraceComparison: Sendable {
         positions.maxRelative <= tolerance && (velocities?.maxRelative ?? 0) <= tolerance
     }
 
-    /// The comparison as `hooke verify --trace` prints it: the trace (`name`, its `samples` and
+    /// The comparison as lines to print: the trace (`name`, its `samples` and
     /// `spring`), the worst and RMS error of the positions (and velocities), and the verdict.
     public func lines(name: String, samples: Int, spring: Spring) -> [String] {
         func line(_ label: String, _ stats: ErrorStatistics) -> String {

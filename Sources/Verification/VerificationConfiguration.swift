@@ -26,7 +26,7 @@ public struct VerificationConfiguration: Sendable {
     /// The animator under test (merges and chains).
     public var animator: AnimatorImplementation
 
-    /// The seed used when `--seed` is not given.
+    /// The seed of the random cases when the user names none.
     public static let defaultSeed: UInt64 = 0x484F_4F4B_45  // "HOOKE"
 
     /// The library's implementations in every slot.

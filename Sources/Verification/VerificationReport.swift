@@ -1,6 +1,6 @@
 // VerificationReport.swift — the public, Codable result of `hooke verify`: suites, checks, metrics.
 //
-// The model is what `hooke verify --json FILE` writes and what a later `hooke report` reads to
+// The model is what a verification writes as JSON and what a later report reads to
 // render accuracy pages. It is deliberately flat and self-describing: every check carries its
 // suite, name, implementation, metrics (each with the direction in which it is "better" and the
 // size of one ulp-equivalent, which the baseline's noise band needs), its tolerance with the
@@ -18,15 +18,15 @@ public struct VerificationReport: Codable, Sendable {
     public static let currentSchemaVersion = 2
 
     public var schemaVersion: Int
-    /// The seed of the random cases (`--seed`).
+    /// The seed of the random cases.
     public var seed: UInt64
-    /// Whether this was a `--quick` run (only the quick set of checks).
+    /// Whether this was a quick run (only the quick set of checks).
     public var quick: Bool
     /// Suites in their fixed order (independent of the order in which they finished).
     public var suites: [SuiteReport]
     /// The comparison with the stored accuracy baseline, when one was made.
     public var baseline: BaselineComparison?
-    /// Planted faults and which checks caught them (`hooke verify --mutants`), when run.
+    /// Planted faults and which checks caught them , when run.
     public var mutants: MutationReport?
 
     public init(seed: UInt64, quick: Bool, suites: [SuiteReport], baseline: BaselineComparison? = nil) {
@@ -108,7 +108,7 @@ public struct CheckReport: Codable, Sendable {
     public var source: String
     /// What was checked: `hooke.Spring`, `swiftui-model.Spring`, `Animation.spring`, ...
     public var implementation: String
-    /// In the quick set: runs identically in `--quick` and full runs, so its baseline entry is
+    /// In the quick set: runs identically in quick and full runs, so its baseline entry is
     /// comparable between the two.
     public var quickSet: Bool
     /// Depends on the random seed: compared with the baseline only when the seeds agree.
@@ -261,7 +261,7 @@ public struct BaselineComparison: Codable, Sendable {
         case compared
         /// No file; nothing compared.
         case missing
-        /// Written by `--update-baseline`.
+        /// Rewritten from this run.
         case updated
     }
 
@@ -301,7 +301,7 @@ public struct MetricChange: Codable, Sendable {
 }
 
 extension VerificationReport {
-    /// The `--json` document (`BaselineJSON`: sorted keys, non-finite numbers as "Infinity"/"NaN" strings).
+    /// The report as JSON (`BaselineJSON`: sorted keys, non-finite numbers as "Infinity"/"NaN" strings).
     public func jsonData() throws -> Data { try BaselineJSON.encoder().encode(self) }
 
     /// Reads a report written by `jsonData()`.

@@ -35,7 +35,7 @@ package struct VerificationRun {
     package var updateConflict: String? {
         guard !isComplete, let stored, stored.seed != configuration.seed else { return nil }
         return "this partial run uses seed \(configuration.seed) but the baseline holds seed \(stored.seed); "
-            + "run the full suite, or use --seed \(stored.seed)"
+            + "run the full suite, or use seed \(stored.seed)"
     }
 
     /// Runs the suites, then the planted faults when asked; the report and the seconds it took.

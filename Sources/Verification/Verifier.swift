@@ -32,7 +32,7 @@ public enum Verifier {
         VectorLawSuite.suite,
     ]
 
-    /// The names of every suite, for `--suite` validation.
+    /// The names of every suite, against which a requested name is checked.
     public static var suiteNames: [String] { suites.map(\.name) }
 
     /// Runs `suites` concurrently and returns the report in suite order.

@@ -104,7 +104,7 @@ struct FleetReportTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let bogus = directory.appendingPathComponent("bogus.json")
         try Data("{\"hello\": 1}".utf8).write(to: bogus)
-        #expect(throws: StoredResultsError.unreadable(path: bogus.path, reason: "neither a 'hooke bench --json' nor a 'hooke verify --json' result")) {
+        #expect(throws: StoredResultsError.unreadable(path: bogus.path, reason: "neither a bench nor a verification result")) {
             try StoredResults.load([bogus.path])
         }
         #expect(throws: StoredResultsError.nothingFound(paths: [directory.path])) {

@@ -17,8 +17,8 @@
 /// ζ < 23.86 at response 0.5, ζ < 105 at 2.2 (`SpringIntegratorState.maximumStableDampingRatio`).
 /// Past the bound the motion flips sign every step and grows without limit (response 0.5 with
 /// ζ = 50 reaches ~1e147 after 1 s). What SwiftUI shows there is unknown; Hooke runs the rule as is
-/// and makes it visible instead (`isStable`, a warning from `hooke eval spring --engine swiftui` and
-/// `hooke run`, the stability map of `hooke verify`).
+/// and makes it visible instead (`isStable`, a warning from `hooke` when it evaluates or runs such a
+/// spring, the stability map of its verifier).
 ///
 /// Sources: AnimationMath.docc/SpringAnimationIntegrator.md; Apple's documentation of
 /// `spring(response:dampingFraction:blendDuration:)`

@@ -1,4 +1,4 @@
-// MutationReport.swift — the result of planting faults (`hooke verify --mutants`): which checks
+// MutationReport.swift — the result of planting faults: which checks
 // failed for each deliberately wrong implementation.
 
 /// Every planted fault and what caught it.
