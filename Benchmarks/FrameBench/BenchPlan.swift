@@ -66,7 +66,7 @@ public struct BenchPlan: Sendable, Equatable {
 
     /// The default plan of `hooke bench` (`full` false: the quick plan) and `hooke report`: the quick
     /// one with the one-million `fast` springs, or the full one.
-    public static func standard(full: Bool, cores: Int = BenchEnvironment.cores) -> BenchPlan {
+    public static func standard(full: Bool, cores: Int = Machine.cores) -> BenchPlan {
         var plan = full ? Self.full(cores: cores) : quick(cores: cores)
         plan.includesMillionFastSprings = !full
         return plan

@@ -1,55 +1,5 @@
 import Foundation
 
-/// The machine a run measured, as merged reports tell machines apart: a name (the one the user
-/// gave, or made from the hardware) and what decides its speed.
-public struct BenchMachine: Codable, Sendable, Equatable {
-    /// The label pages and the merged `benchmarks` names use. Shards of one machine share it.
-    public var name: String
-    public var cpuModel: String
-    public var cores: Int
-    /// The host's architecture and its widest vector extension: `x86_64 (AVX2)`, `arm64 (NEON)`.
-    public var isa: String
-    public var operatingSystem: String
-    public var swiftVersion: String
-    public var gslVersion: String
-
-    public init(name: String, cpuModel: String, cores: Int, isa: String, operatingSystem: String,
-                swiftVersion: String, gslVersion: String) {
-        self.name = name
-        self.cpuModel = cpuModel
-        self.cores = cores
-        self.isa = isa
-        self.operatingSystem = operatingSystem
-        self.swiftVersion = swiftVersion
-        self.gslVersion = gslVersion
-    }
-
-    /// The machine of `environment`, named `name` or, when nil, after its hardware
-    /// (`x86_64 (AVX2), 2 cores, <CPU model>`).
-    public init(environment: BenchEnvironment, isa: String = BenchMachine.hostISA(), name: String? = nil) {
-        self.init(name: name ?? "\(isa), \(environment.cores) cores, \(environment.cpuModel)",
-                  cpuModel: environment.cpuModel, cores: environment.cores, isa: isa,
-                  operatingSystem: environment.operatingSystem, swiftVersion: environment.swiftVersion,
-                  gslVersion: environment.gslVersion)
-    }
-
-    /// This host's architecture, from the compiler, and its widest vector extension, from the
-    /// kernel's CPU flags (`/proc/cpuinfo`); what the build targets can be narrower.
-    public static func hostISA() -> String {
-        #if arch(x86_64)
-        let flags = Set(BenchEnvironment.readLines("/proc/cpuinfo").first { $0.hasPrefix("flags") }?
-            .split(separator: " ").map(String.init) ?? [])
-        let widest = flags.contains("avx512f") ? "AVX-512" : flags.contains("avx2") ? "AVX2"
-            : flags.contains("avx") ? "AVX" : "SSE2"
-        return "x86_64 (\(widest))"
-        #elseif arch(arm64)
-        return "arm64 (NEON)"
-        #else
-        return "unknown"
-        #endif
-    }
-}
-
 /// The source a run measured.
 public struct BenchCommit: Codable, Sendable, Equatable {
     /// A git commit (short hash), or the label the user gave; "unknown" without either.
@@ -98,7 +48,7 @@ extension BenchReport {
     /// Records whose run this is: the machine (named `machineName`, or after its hardware), the
     /// commit, the date and the shard.
     public mutating func stamp(machineName: String?, commit: BenchCommit, shard: BenchShard?, date: Date = Date()) {
-        machine = BenchMachine(environment: environment, name: machineName)
+        machine = environment.machine.named(machineName)
         self.commit = commit
         self.date = Self.timestamp(date)
         self.shard = shard

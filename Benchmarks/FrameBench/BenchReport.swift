@@ -14,7 +14,7 @@ public struct BenchReport: Codable, Sendable {
     public var benchmarks: [PublishedBenchmark]
     /// Where, from which source and when this run measured, and which share of the plan it ran
     /// (`BenchProvenance.swift`, `BenchShard.swift`); nil in files written before they existed.
-    public var machine: BenchMachine? = nil
+    public var machine: Machine? = nil
     public var commit: BenchCommit? = nil
     /// ISO 8601, UTC.
     public var date: String? = nil

@@ -8,8 +8,9 @@ import HookeSupport
 public enum BenchTable {
     public static func render(_ results: [BenchResult], environment: BenchEnvironment) -> String {
         var lines: [String] = []
-        lines.append("hooke bench — \(environment.cpuModel), \(environment.cores) cores, \(environment.operatingSystem), "
-                     + "Swift \(environment.swiftVersion), GSL \(environment.gslVersion), \(environment.buildConfiguration.rawValue) build, "
+        let machine = environment.machine
+        lines.append("hooke bench — \(machine.cpuModel), \(machine.cores) cores, \(machine.operatingSystem), "
+                     + "Swift \(machine.swiftVersion), GSL \(machine.gslVersion), \(environment.buildConfiguration.rawValue) build, "
                      + "\(results.first?.frameRate ?? environment.frameRate) Hz, built for \(environment.buildISA ?? "an unrecorded ISA")")
         let header = ["workload", "strategy", "animations", "thr", "ns/anim p50", "p25", "p75", "p99", "IQR/p50",
                       "samples", "×naive", "÷limit/avx2/floor", "speed-up", "alloc/frame", "error vs ref", "vs naive", "B/anim",

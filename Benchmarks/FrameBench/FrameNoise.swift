@@ -100,7 +100,7 @@ public struct FrameNoise: Codable, Sendable, Equatable {
 
     /// `AnonHugePages` of /proc/self/smaps_rollup, in bytes.
     public static func anonHugePageBytes() -> Int? {
-        for line in BenchEnvironment.readLines("/proc/self/smaps_rollup") where line.hasPrefix("AnonHugePages:") {
+        for line in Machine.readLines("/proc/self/smaps_rollup") where line.hasPrefix("AnonHugePages:") {
             let fields = line.split(separator: " ")
             if fields.count >= 2, let kilobytes = Int(fields[1]) { return kilobytes * 1024 }
         }
@@ -109,12 +109,12 @@ public struct FrameNoise: Codable, Sendable, Equatable {
 
     /// The clock of `cpu` in MHz, where the kernel exposes one.
     public static func cpuMHz(cpu: Int) -> Double? {
-        if let line = BenchEnvironment.readLines("/sys/devices/system/cpu/cpu\(cpu)/cpufreq/scaling_cur_freq").first,
+        if let line = Machine.readLines("/sys/devices/system/cpu/cpu\(cpu)/cpufreq/scaling_cur_freq").first,
            let kilohertz = Double(line.trimmingCharacters()) {
             return kilohertz / 1000
         }
         var index = -1
-        for line in BenchEnvironment.readLines("/proc/cpuinfo") {
+        for line in Machine.readLines("/proc/cpuinfo") {
             if line.hasPrefix("processor") { index += 1 }
             if index == cpu, line.hasPrefix("cpu MHz"), let colon = line.firstIndex(of: ":") {
                 return Double(String(line[line.index(after: colon)...]).trimmingCharacters())
@@ -126,7 +126,7 @@ public struct FrameNoise: Codable, Sendable, Equatable {
     /// The transparent-huge-page policy (the bracketed word of
     /// /sys/kernel/mm/transparent_hugepage/enabled: always, madvise or never); nil when unreadable.
     public static func transparentHugePageMode() -> String? {
-        guard let line = BenchEnvironment.readLines("/sys/kernel/mm/transparent_hugepage/enabled").first,
+        guard let line = Machine.readLines("/sys/kernel/mm/transparent_hugepage/enabled").first,
               let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]"), open < close
         else { return nil }
         return String(line[line.index(after: open)..<close])

@@ -94,7 +94,7 @@ final class WorkerPool: @unchecked Sendable {
         let parallel = self.threads > 1
         spin = parallel && kind == .spin ? SpinHandOff(workers: self.threads - 1) : nil
         semaphores = parallel && kind == .semaphore ? SemaphoreHandOff(workers: self.threads) : nil
-        pinned = spin != nil && self.threads <= BenchEnvironment.cores
+        pinned = spin != nil && self.threads <= Machine.cores
         if pinned { _ = hooke_pin_current_thread(0, &callerAffinity) }
         if let spin {
             for worker in 1..<self.threads {

@@ -21,7 +21,7 @@ extension BenchCommand {
         as strategy engine:NAME, on the workloads it runs (spring, curve); repeatable
         """),
         OptionSpec("--animations", .single, "N,...", "animation counts, each 1…1000000"),
-        OptionSpec("--threads", .single, "T,...", "thread counts, each 1…\(BenchEnvironment.cores * 4)"),
+        OptionSpec("--threads", .single, "T,...", "thread counts, each 1…\(Machine.cores * 4)"),
         OptionSpec("--pool", .single, "P,...", """
         how frames reach T ≥ 2 threads, each pool measured side by side (default spin):
         spin: the caller takes a chunk; threads pinned one per core; workers spin on an atomic frame
@@ -57,7 +57,7 @@ extension BenchCommand {
     ]
 
     static func plan(_ arguments: ParsedArguments) throws -> BenchPlan {
-        var plan = BenchPlan.standard(full: !arguments.flag("--quick"), cores: BenchEnvironment.cores)
+        var plan = BenchPlan.standard(full: !arguments.flag("--quick"), cores: Machine.cores)
         if let text = arguments.string("--workload") {
             plan.workloads = try list(text, name: "--workload") { try workload($0, option: "--workload") }
         }
@@ -141,7 +141,7 @@ extension BenchCommand {
 
     /// A thread count (`option` names the flag): an integer in 1…4× the cores.
     static func threads(_ text: String, option: String) throws -> Int {
-        let cores = BenchEnvironment.cores
+        let cores = Machine.cores
         guard let threads = Int(text), threads >= 1, threads <= cores * 4 else {
             throw InputError("\(option): must be an integer in 1…\(cores * 4) (4× the \(cores) cores), got \(quoted(text))")
         }

@@ -12,7 +12,7 @@ struct ProfileCommand: HookeCommand {
         OptionSpec("--strategy", .single, "S", "naive, fast, euler, rk4 or gsl (default fast)"),
         OptionSpec("--animations", .single, "N", "1…1000000 (default 10000)"),
         OptionSpec("--frames", .single, "F", "1…100000 (default 100)"),
-        OptionSpec("--threads", .single, "T", "1…\(BenchEnvironment.cores * 4), 4× the cores, as for 'hooke bench' (default 1)"),
+        OptionSpec("--threads", .single, "T", "1…\(Machine.cores * 4), 4× the cores, as for 'hooke bench' (default 1)"),
         OptionSpec("--frame-rate", .single, "F", "60 or 120 (default 120)"),
     ]
     static let maxPositionals = 1

@@ -8,7 +8,7 @@ import Foundation
 /// The numbers behind comparison.md (`comparison.json`).
 public struct ComparisonData: Codable, Sendable {
     public struct Machine: Codable, Sendable {
-        public var machine: BenchMachine
+        public var machine: FrameBench.Machine
         public var commit: BenchCommit
         public var date: String?
         public var shards: Int

@@ -13,7 +13,7 @@ import Verification
 /// commits.
 public struct MergedResults: Codable, Sendable {
     public struct Run: Codable, Sendable {
-        public var machine: BenchMachine
+        public var machine: Machine
         public var commit: BenchCommit
         public var date: String?
         public var sources: [String]
@@ -106,8 +106,7 @@ public enum FleetReport {
         let primary = runs.last { $0.machine.name == reference }!
         let bench = primary.report.environment
         let environment = ReportEnvironment(
-            cpuModel: bench.cpuModel, cores: bench.cores, operatingSystem: bench.operatingSystem, swiftVersion: bench.swiftVersion,
-            gslVersion: bench.gslVersion, buildConfiguration: bench.buildConfiguration.rawValue, gitCommit: primary.commit.id,
+            machine: primary.machine, buildConfiguration: bench.buildConfiguration.rawValue, gitCommit: primary.commit.id,
             date: primary.date ?? BenchReport.timestamp(Date()), hookeVersion: bench.hookeVersion)
         var files = try ReportGenerator.render(verification: verification, bench: primary.report, environment: environment,
                                                recordingsDirectory: recordingsDirectory)

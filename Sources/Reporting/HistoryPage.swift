@@ -32,7 +32,7 @@ public struct HistoryData: Codable, Sendable {
     }
 
     public struct Machine: Codable, Sendable {
-        public var machine: BenchMachine
+        public var machine: FrameBench.Machine
         /// Oldest first.
         public var commits: [Commit]
         public var changes: [Change]

@@ -87,7 +87,7 @@ public struct StoredResults: Sendable {
 
 /// One machine's run at one commit, its shards merged.
 public struct MergedRun: Sendable {
-    public var machine: BenchMachine
+    public var machine: Machine
     public var commit: BenchCommit
     /// When it was measured: the latest shard's date (ISO 8601), or nil.
     public var date: String?
@@ -155,8 +155,8 @@ public struct MergedRun: Sendable {
     }
 
     /// The machine a file names, or one made from its environment (files from before `machine`).
-    static func machine(of report: BenchReport) -> BenchMachine {
-        report.machine ?? BenchMachine(environment: report.environment, isa: "unknown")
+    static func machine(of report: BenchReport) -> Machine {
+        report.machine ?? report.environment.machine
     }
 
     static func commit(of report: BenchReport) -> BenchCommit {

@@ -187,4 +187,29 @@ struct PerformanceBaselineTests {
         let benchmarks = try #require(object["benchmarks"] as? [[String: Any]])
         #expect(benchmarks.allSatisfy { $0["name"] is String && $0["unit"] is String && $0["value"] is Double })
     }
+
+    /// One `Machine` describes the machine, but the JSON keeps its two blocks: `environment` holds the
+    /// machine's facts flat beside the run's (no name, no ISA), a stamped run's `machine` the whole
+    /// record; reading them back gives the same machine (named after its hardware, ISA `unknown`,
+    /// from an environment block alone).
+    @Test func machineBlocksKeepTheirShape() throws {
+        var report = BenchReport(environment: .current(frameRate: 120, hookeVersion: "test"), results: Self.run(fast: 2.5))
+        report.stamp(machineName: "runner", commit: BenchCommit(id: "abc1234", date: nil), shard: nil)
+        let object = try #require(try JSONSerialization.jsonObject(with: report.encoded()) as? [String: Any])
+        let environment = try #require(object["environment"] as? [String: Any])
+        let environmentKeys: Set = ["cpuModel", "cores", "operatingSystem", "swiftVersion", "gslVersion", "buildConfiguration",
+                                    "buildISA", "peakResidentMemoryBytes", "frameRate", "hookeVersion", "transparentHugePages"]
+        #expect(Set(environment.keys)
+                == environmentKeys.subtracting(report.environment.transparentHugePages == nil ? ["transparentHugePages"] : []))
+        let machine = try #require(object["machine"] as? [String: Any])
+        #expect(Set(machine.keys) == ["name", "cpuModel", "cores", "isa", "operatingSystem", "swiftVersion", "gslVersion"])
+        #expect(machine["name"] as? String == "runner")
+        let decoded = try BaselineJSON.decoder().decode(BenchReport.self, from: report.encoded())
+        #expect(decoded.machine == report.machine)
+        let facts = report.environment.machine
+        #expect(decoded.environment.machine == Machine(cpuModel: facts.cpuModel, cores: facts.cores, isa: "unknown",
+                                                       operatingSystem: facts.operatingSystem, swiftVersion: facts.swiftVersion,
+                                                       gslVersion: facts.gslVersion))
+        #expect(decoded.environment.machine.name == "unknown, \(facts.cores) cores, \(facts.cpuModel)")
+    }
 }

@@ -12,7 +12,7 @@ import Verification
 struct DashboardExportTests {
     static var bench: BenchReport {
         var report = Fixtures.bench
-        report.machine = BenchMachine(name: "runner a,1", cpuModel: "Test CPU", cores: 2, isa: "x86-64 native (AVX2)",
+        report.machine = Machine(name: "runner a,1", cpuModel: "Test CPU", cores: 2, isa: "x86-64 native (AVX2)",
                                       operatingSystem: "Debian", swiftVersion: "6.3", gslVersion: "2.7.1")
         report.commit = BenchCommit(id: "abc1234", date: "2026-11-01T10:00:00Z")
         report.date = "2026-11-01T10:00:00Z"

@@ -9,8 +9,9 @@ import Verification
 
 enum Fixtures {
     static let environment = ReportEnvironment(
-        cpuModel: "Test CPU @ 2.0GHz", cores: 2, operatingSystem: "Debian GNU/Linux 12 (bookworm)", swiftVersion: "6.3",
-        gslVersion: "2.7.1", buildConfiguration: "release", gitCommit: "abc1234", date: "2025-01-02T03:04:05Z",
+        machine: Machine(cpuModel: "Test CPU @ 2.0GHz", cores: 2, isa: "unknown", operatingSystem: "Debian GNU/Linux 12 (bookworm)",
+                         swiftVersion: "6.3", gslVersion: "2.7.1"),
+        buildConfiguration: "release", gitCommit: "abc1234", date: "2025-01-02T03:04:05Z",
         hookeVersion: "0.1.0")
 
     static var verification: VerificationReport {

@@ -13,7 +13,7 @@ struct FleetReportTests {
     static func stored(machine: String, commit: String, committed: String, scale: Double = 1, fastScale: Double = 1,
                        cpu: String = "Test CPU @ 2.0GHz") -> BenchReport {
         var report = Fixtures.bench(scale: scale, fastScale: fastScale)
-        report.machine = BenchMachine(name: machine, cpuModel: cpu, cores: 2, isa: "x86_64 (AVX2)",
+        report.machine = Machine(name: machine, cpuModel: cpu, cores: 2, isa: "x86_64 (AVX2)",
                                       operatingSystem: "Debian GNU/Linux 12 (bookworm)", swiftVersion: "6.3", gslVersion: "2.7.1")
         report.commit = BenchCommit(id: commit, date: committed)
         report.date = committed
