@@ -140,6 +140,25 @@ struct ReportGeneratorTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("charts/cost-vs-n-spring.svg").path))
     }
 
+    /// The summary links `engines.md` (written by `scripts/engines`, never by the report) exactly when
+    /// the page is in the output directory, and the report leaves the page as it was.
+    @Test func theSummaryLinksTheEnginesPageOnlyWhenItExists() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let readme = directory.appendingPathComponent("README.md")
+        let link = "[engines.md](engines.md)"
+        try ReportGenerator.generate(verification: Fixtures.verification, bench: nil, environment: Fixtures.environment,
+                                     outputDirectory: directory, recordingsDirectory: Self.recordings, benchSkipReason: "no page")
+        #expect(!(try String(contentsOf: readme, encoding: .utf8)).contains("engines.md"))
+
+        let page = Data("# Real engines\n".utf8)
+        try page.write(to: directory.appendingPathComponent(SummaryPage.enginesPage))
+        try ReportGenerator.generate(verification: Fixtures.verification, bench: nil, environment: Fixtures.environment,
+                                     outputDirectory: directory, recordingsDirectory: Self.recordings, benchSkipReason: "with the page")
+        #expect(try String(contentsOf: readme, encoding: .utf8).contains(link))
+        #expect(try Data(contentsOf: directory.appendingPathComponent(SummaryPage.enginesPage)) == page)
+    }
+
     /// The whole report from the fixtures, written — into $HOOKE_REPORT_PREVIEW when set, to look at
     /// it, else into a temporary directory — with every page and every file a page links to (but the
     /// stored baselines, which live beside the report and which it never writes).
