@@ -64,6 +64,23 @@ extension PeerEngineTests {
 }
 
 extension PeerEngineTests {
+    /// Gecko's cubic-bezier solve: measured 1.5e-7 of the distance worst on the presets; 1e-6.
+    static let firefoxPresetTolerance = 1e-6
+    /// Gecko's worst over the curve set, measured 1.5e-3 (a Bézier with x1 = 0 and y1 < 0, near
+    /// p = 1e-9, where the answer is -1.5e-9 against -1.5e-3); 1e-2.
+    static let firefoxWorstTolerance = 1e-2
+    static let firefoxSkipReason = DebianPackage.skipReason("firefox-esr", installer: "examples/engines/firefox/build")
+
+    @Test(.enabled(if: firefoxSkipReason == nil, "\(firefoxSkipReason ?? "")"))
+    func firefoxThroughTheProtocol() throws {
+        let adapter = repositoryRoot.appendingPathComponent("examples/engines/firefox/adapter.py").path
+        let engine = try judgeCurves("python3 \(adapter)", worst: Self.firefoxWorstTolerance, presets: Self.firefoxPresetTolerance)
+        #expect(engine["name"] as? String == "firefox-gecko")
+        #expect((engine["version"] as? String ?? "").hasPrefix("Firefox/"), "the hello names the browser's version")
+    }
+}
+
+extension PeerEngineTests {
     /// Qt Quick's slow springs (`spring/regime/…/response-1.2`, ζ ≤ 1.2) measured 0.015–0.040 of the
     /// distance against the GSL reference: a 16 ms Euler step and up to 16 ms of staleness. Held
     /// within 0.1 (a mis-mapped spring, e.g. spring = k instead of k·0.016, is off by order 1) and

@@ -53,11 +53,17 @@ public:
     }
 };
 
+// `--answers FILE`: every reply line is also written to FILE (for charts of the very samples judged).
+static std::FILE *answers = nullptr;
+
 static void reply(const QJsonObject &object) {
     const QByteArray line = QJsonDocument(object).toJson(QJsonDocument::Compact);
-    std::fwrite(line.constData(), 1, static_cast<size_t>(line.size()), stdout);
-    std::fputc('\n', stdout);
-    std::fflush(stdout);
+    for (std::FILE *file : {stdout, answers}) {
+        if (!file) continue;
+        std::fwrite(line.constData(), 1, static_cast<size_t>(line.size()), file);
+        std::fputc('\n', file);
+        std::fflush(file);
+    }
 }
 
 static QJsonObject unsupported(const QJsonValue &id, const QString &why) {
@@ -165,6 +171,17 @@ struct Engine {
 int main(int argc, char **argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QGuiApplication application(argc, argv);
+    const QStringList arguments = application.arguments();
+    if (arguments.size() == 3 && arguments[1] == "--answers") {
+        answers = std::fopen(qPrintable(arguments[2]), "w");
+        if (!answers) {
+            std::fprintf(stderr, "qtquick adapter: cannot write %s\n", qPrintable(arguments[2]));
+            return 2;
+        }
+    } else if (arguments.size() != 1) {
+        std::fprintf(stderr, "usage: qtquick-adapter [--answers FILE]\n");
+        return 2;
+    }
     Engine engine;
     std::string line;
     while (std::getline(std::cin, line)) {
