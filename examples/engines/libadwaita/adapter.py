@@ -259,7 +259,7 @@ def serve(options, record, log):
     recording = record is not None
     server, engine, batch, answers = None, None, [], {}
     if "--batch" in options:
-        batch = [json.loads(line) for line in open(options["--batch"]) if line.strip()]
+        batch = [c for c in map(json.loads, filter(str.strip, open(options["--batch"]))) if c.get("kind") == "spring"]
     try:
         for line in sys.stdin:
             message = json.loads(line)
