@@ -8,6 +8,19 @@ import Testing
 /// critically damped solution x(t) = T(1 − (1 + ω0t)e^{−ω0t}), and curves whose inverse is known.
 @Suite("High-precision references")
 struct HighPrecisionReferenceTests {
+    /// Double-double carries ~106 bits: 1/3·3 − 1 is within a few units of 2⁻¹⁰⁶ ≈ 1.2e-32
+    /// (achieved: exact).
+    static let doubleDoubleRounding = 1e-31
+    /// A closed form evaluated in Double (an `exp` and a few products): two ulps of the unit
+    /// distance (achieved 2.8e-17).
+    static let closedFormRounding = 4e-16
+    /// The identity curve's inverse, and `easeInOut` at ½, as Doubles: under one and two ulps of
+    /// the value (achieved: exact).
+    static let identityRounding = 1e-16
+    static let easeRounding = 2e-16
+    /// The planted solver stops at a 1e-7 tolerance and misses by ~4.5e-8, far above any rounding.
+    static let plantedMissFloor = 1e-9
+
     @Test("double-double keeps what a Double loses")
     func arithmetic() {
         let tiny = 0x1p-70
@@ -15,7 +28,7 @@ struct HighPrecisionReferenceTests {
         #expect((sum - DoubleDouble(1)).double == tiny)
         let third = DoubleDouble(1) / DoubleDouble(3)
         let back = third * DoubleDouble(3) - DoubleDouble(1)
-        #expect(abs(back.double) < 1e-31, "1/3·3 − 1 = \(back.double)")
+        #expect(abs(back.double) < Self.doubleDoubleRounding, "1/3·3 − 1 = \(back.double)")
     }
 
     @Test("the matrix exponential reproduces the critically damped closed form")
@@ -25,9 +38,9 @@ struct HighPrecisionReferenceTests {
         for t in [0.0, 0.05, 0.3, 1.7, 4] {
             let exact = 1 - (1 + ω0 * t) * exp(-ω0 * t)
             let state = reference.state(target: 1, initialVelocity: 0, time: t)
-            #expect(abs(state.value.double - exact) <= 4e-16, "t = \(t): \(state.value.double) vs \(exact)")
+            #expect(abs(state.value.double - exact) <= Self.closedFormRounding, "t = \(t): \(state.value.double) vs \(exact)")
             let velocity = ω0 * ω0 * t * exp(-ω0 * t)
-            #expect(abs(state.velocity.double - velocity) <= 4e-16 * ω0, "t = \(t) velocity")
+            #expect(abs(state.velocity.double - velocity) <= Self.closedFormRounding * ω0, "t = \(t) velocity")
         }
     }
 
@@ -35,12 +48,12 @@ struct HighPrecisionReferenceTests {
     func bezier() {
         let linear = HighPrecisionBezier(x1: 1.0 / 3, y1: 1.0 / 3, x2: 2.0 / 3, y2: 2.0 / 3)
         for p in stride(from: 0.0, through: 1, by: 0.125) {
-            #expect(abs(linear.value(at: p).double - p) <= 1e-16)
+            #expect(abs(linear.value(at: p).double - p) <= Self.identityRounding)
         }
         let ease = HighPrecisionBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
         let coarse = coarseBezier(0.42, 0, 0.58, 1)
         let worst = stride(from: 0.0, through: 1, by: 0.01).map { abs(coarse($0) - ease.value(at: $0).double) }.max()!
-        #expect(worst > 1e-9, "the 1e-7 solver should miss by far more than an ulp: \(worst)")
-        #expect(abs(UnitCurve.easeInOut.value(at: 0.5) - ease.value(at: 0.5).double) <= 2e-16)
+        #expect(worst > Self.plantedMissFloor, "the 1e-7 solver should miss by far more than an ulp: \(worst)")
+        #expect(abs(UnitCurve.easeInOut.value(at: 0.5) - ease.value(at: 0.5).double) <= Self.easeRounding)
     }
 }
