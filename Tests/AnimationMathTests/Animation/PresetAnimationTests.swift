@@ -5,6 +5,9 @@ import Testing
 
 @Suite("PresetAnimationTests")
 struct PresetAnimationTests {
+    /// A preset's parameters from a short formula (2π/d, 1 − bounce, 2√k·ζ): a few roundings,
+    /// relative to the value (achieved: exact).
+    static let rounding = 1e-15
     func fluid(_ animation: Animation) -> FluidSpringAnimation? { animation.base as? FluidSpringAnimation }
 
     @Test func springPresetParameters() throws {
@@ -24,25 +27,25 @@ struct PresetAnimationTests {
         #expect((Animation.default.base as? DefaultAnimation)?.spring
                 == FluidSpringAnimation(response: 0.55, dampingFraction: 1, blendDuration: 0))
         let fromSpring = try #require(fluid(.spring(Spring(response: 0.7, dampingRatio: 0.4), blendDuration: 0.1)))
-        #expect(abs(fromSpring.response - 0.7) <= 1e-15 && abs(fromSpring.dampingFraction - 0.4) <= 1e-15)
+        #expect(abs(fromSpring.response - 0.7) <= Self.rounding && abs(fromSpring.dampingFraction - 0.4) <= Self.rounding)
         #expect(fromSpring.blendDuration == 0.1)
     }
 
     @Test(arguments: [(-0.5, 2.0), (-0.2, 1.25), (0.0, 1.0), (0.3, 0.7), (1.5, -0.5)])
     func bounceMapsToDampingFractionWithoutClamping(bounce: Double, dampingFraction: Double) {
-        #expect(abs(fluid(.spring(duration: 0.5, bounce: bounce))!.dampingFraction - dampingFraction) <= 1e-15)
+        #expect(abs(fluid(.spring(duration: 0.5, bounce: bounce))!.dampingFraction - dampingFraction) <= Self.rounding)
     }
 
     @Test func interpolatingSpringPresets() throws {
         let byDuration = try #require(Animation.interpolatingSpring(duration: 0.5, bounce: 0.3).base
                                       as? InterpolatingSpringAnimation)
         // k = (2π/0.5)² = 157.91367041742973, c = 2√k · 0.7 = 17.59291886010284 (Apple's example).
-        #expect(abs(byDuration.stiffness - 157.91367041742973) <= 1e-10)
-        #expect(abs(byDuration.damping - 17.59291886010284) <= 1e-10)
+        #expect(abs(byDuration.stiffness - 157.91367041742973) <= Self.rounding * 157.91367041742973)
+        #expect(abs(byDuration.damping - 17.59291886010284) <= Self.rounding * 17.59291886010284)
         #expect(byDuration.mass == 1)
         let fromSpring = try #require(Animation.interpolatingSpring(Spring(mass: 1, stiffness: 100, damping: 10),
                                                                     initialVelocity: 1).base as? InterpolatingSpringAnimation)
-        #expect(abs(fromSpring.stiffness - 100) <= 1e-10 && abs(fromSpring.damping - 10) <= 1e-10)
+        #expect(abs(fromSpring.stiffness - 100) <= Self.rounding * 100 && abs(fromSpring.damping - 10) <= Self.rounding * 10)
         #expect(fromSpring.initialVelocity == 1)
     }
 

@@ -90,7 +90,9 @@ struct KeyframeSpringReferenceTests {
         #expect(abs(timeline.value(time: timeline.duration) - end.positions[0]) <= springReferenceTolerance)
         #expect(abs(timeline.value(time: 10) - end.positions[0]) <= springReferenceTolerance)
         #expect(timeline.velocity(time: 10) == 0)
-        // Not the target: the spring has not quite arrived (SwiftUI's envelope ε is 0.001).
-        #expect(abs(timeline.value(time: 10) - 1) < 0.001)
+        // Not the target: the spring has not quite arrived (9.7e-5 short), but within SwiftUI's
+        // settling envelope ε = 0.001 of the distance.
+        let settlingEnvelope = 0.001
+        #expect(abs(timeline.value(time: 10) - 1) < settlingEnvelope)
     }
 }

@@ -105,7 +105,8 @@ struct PhaseSequenceAnimatorTests {
         // `.spring` is logically complete once elapsed ≥ response (0.5 s): the first 60 Hz frame at or
         // after 0.5 s, give or take the rounding of i/60.
         let logical = secondTransition(.logicallyComplete)
-        #expect(logical.map { $0 >= 0.5 - 1e-9 && $0 <= 0.5 + frame + 1e-9 } == true, "logically complete at \(String(describing: logical))")
+        let frameTimeRounding = 1e-15  // i·(1/60) against i/60: a rounding (achieved: exact at 0.5)
+        #expect(logical.map { $0 >= 0.5 - frameTimeRounding && $0 <= 0.5 + frame + frameTimeRounding } == true, "logically complete at \(String(describing: logical))")
         // Removal waits for the integrator to rest (|v| ≤ 0.06 absolute, 100 units of travel): later.
         let removed = secondTransition(.removed)
         #expect(removed.map { $0 > 0.9 } == true, "removed at \(String(describing: removed))")

@@ -100,7 +100,8 @@ private let springs: [Spring] = [
         }
         // Same operations in the same order as the scalar path: bit-identical.
         #expect(value.x == scalarX && velocity.x == scalarVX)
-        // Five seconds after the retarget a snappy spring has settled on the new target to ~1e-14.
-        #expect(abs(value.x + 1) < 1e-9 && abs(value.y) < 1e-9)
+        // Five seconds after the retarget a snappy spring has settled on the new target (2.8e-11 off).
+        let settled = 1e-10
+        #expect(abs(value.x + 1) < settled && abs(value.y) < settled)
     }
 }
