@@ -113,7 +113,8 @@ struct SettleTimeTests {
             // |u| ≤ e^{−ζωt}/√(1 − ζ²) from rest: U = ln(1/ε)/(ζω) to first order in ζ.
             let expected = log(1000) / (zeta * omega)
             if expected.isFinite {
-                #expect(abs(atMost - expected) <= 1e-12 * expected, "ζ = \(zeta): ≤ \(atMost) vs \(expected)")
+                let firstOrderAgreement = 5e-13  // relative; the O(ζ) term is below it here (achieved 7.2e-14)
+                #expect(abs(atMost - expected) <= firstOrderAgreement * expected, "ζ = \(zeta): ≤ \(atMost) vs \(expected)")
                 #expect(atLeast >= atMost - 0.25 * (1 + 1e-12) && atLeast <= atMost)
             } else {
                 #expect(atLeast == .greatestFiniteMagnitude && atMost == .infinity)
