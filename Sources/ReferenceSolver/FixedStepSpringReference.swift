@@ -111,6 +111,63 @@ public struct FixedStepSpringReference: Sendable {
         return State(position: row(0), velocity: row(1), force: row(2))
     }
 
+    /// The spectral radius of one step with the target at 0: the largest |μ| over the eigenvalues μ
+    /// of the upper-left 3×3 block of the step matrix (the rule on (x − Δ, v, F)), the roots of its
+    /// characteristic polynomial by `gsl_poly_complex_solve`. Below 1 the rule decays, above
+    /// 1 it grows.
+    public func spectralRadius() throws(ReferenceError) -> Double {
+        prepareGSL()
+        let m = try stepMatrix()
+        func a(_ i: Int, _ j: Int) -> Double { m[4 * i + j] }
+        let trace: Double = a(0, 0) + a(1, 1) + a(2, 2)
+        func minor(_ i: Int, _ j: Int, _ k: Int, _ l: Int) -> Double { a(i, k) * a(j, l) - a(i, l) * a(j, k) }
+        let minors: Double = minor(0, 1, 0, 1) + minor(0, 2, 0, 2) + minor(1, 2, 1, 2)
+        let first: Double = a(0, 0) * minor(1, 2, 1, 2)
+        let second: Double = a(0, 1) * minor(1, 2, 0, 2)
+        let third: Double = a(0, 2) * minor(1, 2, 0, 1)
+        let determinant: Double = first - second + third
+        // μ³ − trace·μ² + minors·μ − determinant, lowest power first.
+        var coefficients = [-determinant, minors, -trace, 1]
+        var roots = [Double](repeating: .nan, count: 6)  // (re, im) × 3
+        guard let workspace = gsl_poly_complex_workspace_alloc(4) else {
+            throw .gslFailure(function: "gsl_poly_complex_workspace_alloc", status: gslOutOfMemory, reason: "no memory")
+        }
+        defer { gsl_poly_complex_workspace_free(workspace) }
+        let status = gsl_poly_complex_solve(&coefficients, 4, workspace, &roots)
+        guard status == gslSuccess else {
+            throw .gslFailure(function: "gsl_poly_complex_solve", status: status, reason: gslReason(status))
+        }
+        var radius = 0.0
+        for i in 0..<3 {
+            let re = roots[2 * i], im = roots[2 * i + 1]
+            radius = Swift.max(radius, (re * re + im * im).squareRoot())
+        }
+        return radius
+    }
+
+    /// The largest damping ratio at which the rule at stiffness `stiffness` still decays: the ζ where
+    /// the step's spectral radius (`spectralRadius()`) crosses 1, by bisection between a decaying ζ
+    /// (0.001) and a growing one (doubled from 1 until it grows), to a bracket of four ulps.
+    public static func largestStableDampingRatio(stiffness: Double, step: Double = 1.0 / 300.0) throws(ReferenceError) -> Double {
+        func grows(_ ζ: Double) throws(ReferenceError) -> Bool {
+            try FixedStepSpringReference(stiffness: stiffness, dampingRatio: ζ, step: step).spectralRadius() > 1
+        }
+        var lo = 1e-3, hi = 1.0
+        guard try !grows(lo) else {
+            throw .invalidInput(field: "stiffness", value: stiffness, expected: "a stiffness at which ζ = 0.001 decays")
+        }
+        while try !grows(hi) {
+            lo = hi
+            hi *= 2
+            guard hi < 1e12 else { throw .invalidInput(field: "stiffness", value: stiffness, expected: "a bounded stable range") }
+        }
+        while hi - lo > 4 * lo.ulp {
+            let mid = lo + (hi - lo) / 2
+            if try grows(mid) { hi = mid } else { lo = mid }
+        }
+        return lo
+    }
+
     /// M = K₂·P·D·K₁ on (x, v, F, Δ), row-major 4×4; the velocity slot holds f between the kicks.
     func stepMatrix() throws(ReferenceError) -> [Double] {
         let h = step, k = stiffness, c = -2 * stiffness.squareRoot() * dampingRatio

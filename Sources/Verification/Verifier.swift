@@ -30,6 +30,8 @@ public enum Verifier {
         IntegratorRuleSuite.suite,
         KeyframeDefinitionSuite.suite,
         VectorLawSuite.suite,
+        SpringDefinitionSuite.suite,
+        CurveEdgeSuite.suite,
     ]
 
     /// The names of every suite, against which a requested name is checked.

@@ -197,6 +197,15 @@ public struct UnitCurve: Sendable {
         }
     }
 
+    /// The evaluations of x(s) the Bézier solver spends on `progress` in (0, 1): 2 when the fast
+    /// path's two Halley steps are accepted, more when the safeguarded loop finishes the solve (see
+    /// `CubicTimingBezier`); nil for other kinds of curve and for progress outside (0, 1), where
+    /// nothing is solved. For the verifier, which holds the solver to its documented cost.
+    package func solverEvaluations(at progress: Double) -> Int? {
+        guard kind == .bezier, progress > 0, progress < 1 else { return nil }
+        return bezier.parameter(forX: progress).iterations
+    }
+
     /// Clamps progress to [0, 1], keeping NaN.
     @inlinable @inline(__always)
     static func clamp(_ progress: Double) -> Double {

@@ -20,6 +20,11 @@ enum IntegratorRuleSuite {
     static let finishTolerance = Tolerance(
         name: "sameFinishFrame", metric: "maxAbsError", value: 0,
         reason: "the rest test is a comparison on states that agree to ~1e-14: the same frame unless a state sits on the threshold")
+    /// The boundary from the spectral radius is bisected to 4 ulps; GSL's polynomial roots are
+    /// accurate to a few ulps where the radius crosses 1 with a slope of order one.
+    static let boundTolerance = Tolerance(
+        name: "stabilityBoundVsEigenvalues", metric: "maxRelError", value: 1e-14,
+        reason: "bisection to 4 ulps on GSL's eigenvalues (companion matrix) against the closed form; measured 7.8e-16")
 
     static let source = "SwiftUI's .spring rule written apart (FixedStepSpringReference: 1/300 s steps as matrix powers, "
         + "GSL BLAS); unverified — from open re-implementations only: the stiffness cap 45 000, the restart at t − 1/60 "
@@ -29,7 +34,7 @@ enum IntegratorRuleSuite {
         name: name, summary: ".spring rules vs FixedStepSpringReference: velocity, cap, restart after a gap, rest test"
     ) { configuration in
         [try trajectoryCheck(configuration, gaps: false), try trajectoryCheck(configuration, gaps: true),
-         try finishCheck(configuration)]
+         try finishCheck(configuration), try stabilityBoundCheck()]
     }
 
     static let cases: [(response: Double, ζ: Double)] = [(0.5, 0.3), (0.5, 1), (1.8, 0.3), (0.025, 0.7), (0.035, 0.7)]
@@ -98,5 +103,27 @@ enum IntegratorRuleSuite {
         return gatedCheck(CheckSubject(suite: name, name: "finishes at the first frame where the rule's rest test holds (Δ 1, 100, −1e4)",
                           kind: .reference, source: source, implementation: "Animation.spring", quickSet: true),
                           metrics: stats.metrics(absoluteUnit: "frames"), worst: stats.worst, tolerance: finishTolerance)
+    }
+
+    /// The largest stable damping ratio the library states (`maximumStableDampingRatio`, and
+    /// `isStable` just inside and outside it) against the ζ where the step matrix's spectral radius
+    /// crosses 1, for responses below, at and above the stiffness cap.
+    static func stabilityBoundCheck() throws -> CheckReport {
+        var stats = ErrorStatistics()
+        for response in [0.01, 0.0296, 0.05, 0.2, 0.5, 2.2, 5] {
+            let k = FixedStepSpringReference.stiffness(response: response)
+            let boundary = try FixedStepSpringReference.largestStableDampingRatio(stiffness: k)
+            let stated = SpringIntegratorState<Double>.maximumStableDampingRatio(stiffness: k)
+            stats.add(stated, boundary, scale: boundary, location: WorstCase("response \(response) (k \(k)): ζ_max \(stated), eigenvalues \(boundary)"))
+            for (ζ, stable) in [(boundary * (1 - 1e-9), true), (boundary * (1 + 1e-9), false), (0.5, true), (-0.1, false)] {
+                let said = SpringIntegratorState<Double>.isStable(stiffness: k, dampingRatio: ζ)
+                stats.add(said == stable ? 0 : .nan, 0, scale: 1,
+                          location: WorstCase("response \(response): isStable(ζ \(ζ)) = \(said), eigenvalues say \(stable)"))
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "stability bound ζ_max(k) and isStable = where the step's spectral radius crosses 1",
+                          kind: .reference, source: "the eigenvalues of FixedStepSpringReference's step matrix (GSL gsl_poly_complex_solve on its characteristic polynomial), bisected in ζ",
+                          implementation: "SpringIntegratorState", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: boundTolerance)
     }
 }

@@ -27,8 +27,11 @@ enum PresetSuite {
         + "duration 0.5, bounce 0.3 → stiffness 157.91367041742973, damping 17.59291886010284 (mass 1)"
     static let cssEasing = "W3C CSS Easing Functions Level 1, §2.2: ease-in cubic-bezier(0.42, 0, 1, 1), ease-out (0, 0, 0.58, 1), "
         + "ease-in-out (0.42, 0, 0.58, 1) — the standard curves Apple's easeIn/easeOut/easeInOut name"
+    static let appleUnitPoint = "Apple's documentation of UnitPoint (developer.apple.com/documentation/swiftui/unitpoint): "
+        + "zero (0, 0), center (0.5, 0.5), leading (0, 0.5), trailing (1, 0.5), top (0.5, 0), bottom (0.5, 1), "
+        + "topLeading (0, 0), topTrailing (1, 0), bottomLeading (0, 1), bottomTrailing (1, 1)"
     static let unverified = "unverified: SwiftUI's interface and open re-implementations, not Apple's documentation — "
-        + "bounce b < 0 ↦ 1/(1 + b), interactiveSpring's base bounce 0.15, Animation.default = spring(response: 0.55, "
+        + "bounce b < 0 ↦ ζ = 1/(1 + b) and back (ζ > 1 ↦ 1/ζ − 1), interactiveSpring's base bounce 0.15, Animation.default = spring(response: 0.55, "
         + "dampingFraction: 1), timing-curve presets 0.35 s"
 
     static let suite = VerificationSuite(name: name, summary: "presets and parameter mappings vs Apple's documented figures (tables)") { _ in
@@ -39,6 +42,8 @@ enum PresetSuite {
                   implementation: "Animation.interpolatingSpring", rows: interpolatingRows()),
             table("easing presets' control points = CSS's cubic-bezier figures", source: cssEasing,
                   implementation: "UnitCurve", rows: easingRows()),
+            table("UnitPoint's named points = Apple's documented coordinates", source: appleUnitPoint,
+                  implementation: "UnitPoint", rows: unitPointRows()),
             table("mappings from re-implementations (unverified): negative bounce, default, interactiveSpring, 0.35 s",
                   source: unverified, implementation: "Animation presets", rows: unverifiedRows()),
         ]
@@ -134,6 +139,15 @@ enum PresetSuite {
         return rows
     }
 
+    static func unitPointRows() -> [Row] {
+        let points: [(String, UnitPoint, Double, Double)] = [
+            ("zero", .zero, 0, 0), ("center", .center, 0.5, 0.5), ("leading", .leading, 0, 0.5), ("trailing", .trailing, 1, 0.5),
+            ("top", .top, 0.5, 0), ("bottom", .bottom, 0.5, 1), ("topLeading", .topLeading, 0, 0), ("topTrailing", .topTrailing, 1, 0),
+            ("bottomLeading", .bottomLeading, 0, 1), ("bottomTrailing", .bottomTrailing, 1, 1), ("UnitPoint()", UnitPoint(), 0, 0),
+        ]
+        return points.flatMap { label, point, x, y in [("\(label).x", point.x, x), ("\(label).y", point.y, y)] }
+    }
+
     static func unverifiedRows() -> [Row] {
         var rows: [Row] = []
         rows += fluidRows("spring(duration: 0.5, bounce: −0.25)", .spring(duration: 0.5, bounce: -0.25), response: 0.5, ζ: 1 / 0.75, blend: 0)
@@ -143,6 +157,12 @@ enum PresetSuite {
                      .interactiveSpring(duration: 0.3, extraBounce: 0.1, blendDuration: 0.5), response: 0.3, ζ: 0.75, blend: 0.5)
         let spring = Spring(duration: 0.4, bounce: -0.5)
         rows.append(("Spring(duration: 0.4, bounce: −0.5) damping ratio", spring.dampingRatio, 2))
+        // The reverse mapping, bounce from ζ: 1 − ζ up to ζ = 1, 1/ζ − 1 above (ζ just above 1 too).
+        for ζ in [0.3, 1, 1 + 5e-7, 1.5, 4] {
+            let bounce = Spring(response: 1, dampingRatio: ζ).bounce
+            let read = Spring(response: 1, dampingRatio: ζ).dampingRatio
+            rows.append(("Spring(response: 1, dampingRatio: \(ζ)).bounce", bounce, read <= 1 ? 1 - read : 1 / read - 1))
+        }
         for (label, animation) in [("linear", Animation.linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut)] {
             rows.append(("Animation.\(label) duration", (animation.base as? TimingCurveAnimation)?.duration ?? .nan, 0.35))
         }

@@ -1,0 +1,278 @@
+// SpringDefinitionSuite.swift — what `Spring` and the spring animations define by a formula or an
+// equation, each against an evaluation of that definition apart from the library: the stored
+// parameters and the regime against their closed forms from (m, k, c); `settlingDuration` (ζ < 1)
+// and `init(settlingDuration:dampingRatio:epsilon:)` against GSL Brent roots of the equations they
+// are defined by; `valueAndVelocity` against GSL; interpolating springs that grow (ζ < 0, the
+// hyperbolic branch at ζ ≤ −1) or carry a mass against GSL; and the time each spring animation
+// reports logical completion.
+
+import AnimationMath
+import Foundation
+import ReferenceSolver
+
+enum SpringDefinitionSuite {
+    static let name = "spring-definitions"
+
+    /// Closed forms evaluated in a different order from the library's (√(k/m) vs √k/√m and the like):
+    /// a few ulps of the scale.
+    static let closedFormTolerance = Tolerance(
+        name: "closedForm", metric: "maxRelError", value: 1e-14,
+        reason: "a few roundings on each side, taken in a different order; measured identical (≤ 2 ulps expected elsewhere)")
+
+    /// Brent brackets the root to 4 ulps; the library's closed form (ln, a division) lands a few ulps
+    /// away from it.
+    static let settlingTolerance = Tolerance(
+        name: "envelopeRoot", metric: "maxRelError", value: 4e-14,
+        reason: "Brent to 4 ulps against ln(A/ε)/λ; measured 4.3e-15")
+
+    /// The initialiser's Newton iteration stops at 4 ulps of its unknown; Brent brackets to 4 ulps.
+    static let initializerTolerance = Tolerance(
+        name: "equationRoot", metric: "maxRelError", value: 2e-15,
+        reason: "Newton stopped at 4 ulps against Brent to 4 ulps; measured 1.9e-16")
+
+    /// GSL at 1e-13 does better than its tolerance on these short, smooth spans.
+    static let gslTolerance = Tolerance(
+        name: "closedFormVsGSL", metric: "maxRelError", value: 1e-14,
+        reason: "GSL rk8pd at 1e-13 on two periods; measured 1.1e-15")
+
+    /// Growing motions (ζ < 0) over a period: the reference's relative error grows with the motion.
+    static let growingTolerance = Tolerance(
+        name: "growingVsGSL", metric: "maxRelError", value: 5e-13,
+        reason: "GSL at 1e-13 on motions growing ×1e7 in a period, relative to the motion's size; measured 8.0e-14")
+
+    /// The frame that first reports logical completion must be the rule's, exactly.
+    static let frameTolerance = Tolerance(
+        name: "sameFrame", metric: "maxAbsError", value: 0,
+        reason: "a comparison of a frame time with a duration: the same frame or a fault")
+
+    static let suite = VerificationSuite(
+        name: name, summary: "Spring's parameters, regime and settling equations; valueAndVelocity; growing and massive interpolating springs; logical completion"
+    ) { configuration in
+        [
+            parametersCheck(),
+            try settlingDurationCheck(),
+            try settlingInitializerCheck(),
+            try valueAndVelocityCheck(),
+            try interpolatingCheck(configuration),
+            logicalCompletionCheck(configuration),
+        ]
+    }
+
+    // MARK: Parameters and regime
+
+    /// (m, k, c): under-, critically and overdamped, undamped, growing (oscillating and not).
+    static let parameterCases: [(m: Double, k: Double, c: Double)] = [
+        (1, 100, 4), (2.5, 40, 3), (1, 100, 20), (4, 9, 12), (1, 100, 60), (0.5, 300, 40), (1, 39.5, 0),
+        (1, 100, -4), (3, 12, -12), (1, 100, -60),
+    ]
+
+    /// ω0 = √(k/m), λ = c/(2m), ζ = c/(2√(km)), ω = ω0·√(1 − ζ²) (ζ² < 1), 0 (ζ² = 1), −ω0·√(ζ² − 1)
+    /// (ζ² > 1); the regime by ζ: < 0 negative damping, 0 undamped, (0, 1) under, 1 critical, > 1 over.
+    static func parametersCheck() -> CheckReport {
+        var stats = ErrorStatistics()
+        for (m, k, c) in parameterCases {
+            let spring = Spring(mass: m, stiffness: k, damping: c, allowOverDamping: true)
+            let ω0 = (k / m).squareRoot()
+            let λ = c / (2 * m)
+            let ζ = c / (2 * (k * m).squareRoot())
+            let ω = ζ * ζ < 1 ? ω0 * (1 - ζ * ζ).squareRoot() : ζ * ζ == 1 ? 0 : -ω0 * (ζ * ζ - 1).squareRoot()
+            let label = "m \(m), k \(k), c \(c)"
+            stats.add(spring.naturalFrequency, ω0, scale: ω0, location: WorstCase("\(label): naturalFrequency"))
+            stats.add(spring.decayConstant, λ, scale: ω0, location: WorstCase("\(label): decayConstant"))
+            stats.add(spring.angularFrequency, ω, scale: ω0, location: WorstCase("\(label): angularFrequency"))
+            stats.add(spring.dampingRatio, ζ, scale: Swift.max(1, Swift.abs(ζ)), location: WorstCase("\(label): dampingRatio"))
+            let regime: Spring.Regime = ζ < 0 ? .negativeDamping : ζ == 0 ? .undamped : ζ < 1 ? .underdamped
+                : ζ == 1 ? .criticallyDamped : .overdamped
+            // A wrong regime is an infinite error.
+            stats.add(spring.regime == regime ? 0 : .nan, 0, scale: 1,
+                      location: WorstCase("\(label): regime \(spring.regime.rawValue), ζ = \(ζ) is \(regime.rawValue)"))
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "ω0, λ, ω, ζ and the regime = their closed forms from (m, k, c)",
+                                       kind: .reference, source: "the definitions ω0 = √(k/m), λ = c/2m, ζ = c/(2√(km)), ω = ω0√(1 − ζ²) (signed), the regime by ζ",
+                                       implementation: "Spring", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: closedFormTolerance)
+    }
+
+    // MARK: Settling
+
+    /// ζ < 1: SwiftUI's settling duration is the time the envelope (|λT − v0| + |T|)·e^(−λt) falls to
+    /// ε (0 when it starts below; ∞ for λ = 0 unless the amplitude is at most ε). Judged against the
+    /// GSL Brent root of that equation, for targets, velocities and ε of several sizes, through both
+    /// overloads (`target:` and `fromValue:toValue:`).
+    static func settlingDurationCheck() throws -> CheckReport {
+        var stats = ErrorStatistics()
+        let springs: [(String, Spring)] = [
+            ("response 0.5, ζ 0.3", Spring(response: 0.5, dampingRatio: 0.3)),
+            ("response 1.2, ζ 0.8", Spring(response: 1.2, dampingRatio: 0.8)),
+            ("m 2, k 50, c 3", Spring(mass: 2, stiffness: 50, damping: 3)),
+            ("undamped, response 0.4", Spring(response: 0.4, dampingRatio: 0)),
+        ]
+        let motions: [(from: Double, to: Double, v0: Double, ε: Double)] = [
+            (0, 1, 0, 0.001), (10, -3, 0, 0.001), (0, 250, 40, 0.01), (5, 5.5, -30, 1e-4), (0, 2e-4, 0, 0.001), (0, 0, 0, 0.001),
+        ]
+        for (label, spring) in springs {
+            let λ = spring.decayConstant
+            for (from, to, v0, ε) in motions {
+                let target = to - from
+                let amplitude = Swift.abs(λ * target - v0) + Swift.abs(target)
+                let expected: Double
+                if amplitude <= ε {
+                    expected = 0
+                } else if λ == 0 {
+                    expected = .infinity
+                } else {
+                    // The root lies below ln(A/ε)/λ·2 + 1, where the envelope is far below ε.
+                    expected = try RootReference.brent(in: 0, 2 * Foundation.log(amplitude / ε) / λ + 1) { t in
+                        amplitude * Foundation.exp(-λ * t) - ε
+                    }
+                }
+                let where_ = "\(label): \(from) → \(to), v0 \(v0), ε \(ε)"
+                for (overload, got) in [("target:", spring.settlingDuration(target: target, initialVelocity: v0, epsilon: ε)),
+                                        ("fromValue:toValue:", spring.settlingDuration(fromValue: from, toValue: to, initialVelocity: v0, epsilon: ε))] {
+                    if expected.isInfinite || expected == 0 {
+                        stats.add(got == expected ? 0 : .nan, 0, scale: 1, location: WorstCase("\(where_) (\(overload)): \(got), expected \(expected)"))
+                    } else {
+                        stats.add(got, expected, scale: expected, location: WorstCase("\(where_) (\(overload)): \(got) s, root \(expected) s"))
+                    }
+                }
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "settlingDuration, ζ < 1 = Brent root of the envelope (target: and fromValue:toValue:)",
+                                       kind: .reference, source: "GSL Brent root of (|λT − v0| + |T|)·e^(−λt) = ε, SwiftUI's underdamped definition (Spring's documentation in AnimationMath)",
+                                       implementation: "Spring.settlingDuration", quickSet: true),
+                          metrics: stats.metrics(absoluteUnit: "s"), worst: stats.worst, tolerance: settlingTolerance)
+    }
+
+    /// `init(settlingDuration: D, dampingRatio: ζ, epsilon: ε)`: for ζ < 1 the decay constant λ solves
+    /// λD − ln(1 + λ) + ln ε = 0 (so that `settlingDuration` reads D back); at ζ = 1 the natural
+    /// frequency solves (1 + ω0D)·e^(−ω0D) = ε, the critically damped unit motion's true settle time.
+    /// D is clamped to [0.01, 10] and ζ to [ulp, 1]; an ε outside (0, 1) gives a NaN spring.
+    static func settlingInitializerCheck() throws -> CheckReport {
+        var stats = ErrorStatistics()
+        let cases: [(D: Double, ζ: Double, ε: Double)] = [
+            (0.5, 0.3, 0.001), (1.5, 0.8, 0.001), (0.2, 0.05, 0.01), (4, 0.99, 1e-5), (20, 0.5, 0.001), (0.005, 0.5, 0.001),
+            (0.5, 1, 0.001), (2, 1, 1e-4), (0.8, 3, 0.001),
+        ]
+        for (D, ζ, ε) in cases {
+            let spring = Spring(settlingDuration: D, dampingRatio: ζ, epsilon: ε)
+            let d = Swift.min(Swift.max(D, 0.01), 10), z = Swift.min(ζ, 1)
+            let label = "settlingDuration \(D), ζ \(ζ), ε \(ε)"
+            if z < 1 {
+                let logε = Foundation.log(ε)
+                let λ = try RootReference.brent(in: 1e-9, 10 * (1 - logε) / d) { λ in λ * d - Foundation.log1p(λ) + logε }
+                stats.add(spring.decayConstant, λ, scale: λ, location: WorstCase("\(label): λ \(spring.decayConstant), root \(λ)"))
+                stats.add(spring.naturalFrequency, λ / z, scale: λ / z, location: WorstCase("\(label): ω0"))
+            } else {
+                let u = try RootReference.brent(in: 1e-9, 100) { u in (1 + u) * Foundation.exp(-u) - ε }
+                stats.add(spring.naturalFrequency, u / d, scale: u / d, location: WorstCase("\(label): ω0 \(spring.naturalFrequency), root \(u / d)"))
+                stats.add(spring.dampingRatio, 1, scale: 1, location: WorstCase("\(label): ζ \(spring.dampingRatio)"))
+            }
+            stats.add(spring.mass, 1, scale: 1, location: WorstCase("\(label): mass"))
+        }
+        for ε in [0.0, -0.1, 1, 1.05] {
+            let spring = Spring(settlingDuration: 0.5, dampingRatio: 0.5, epsilon: ε)
+            stats.add(spring.naturalFrequency.isNaN ? 0 : .nan, 0, scale: 1,
+                      location: WorstCase("ε \(ε) must give a NaN spring (ω0 \(spring.naturalFrequency))"))
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "Spring(settlingDuration:dampingRatio:epsilon:) = Brent roots of its equations",
+                                       kind: .reference, source: "GSL Brent roots of λD − ln(1 + λ) + ln ε = 0 (ζ < 1) and (1 + ω0D)e^(−ω0D) = ε (ζ = 1); the clamps Apple documents (ζ to (0, 1], D to [0.01, 10])",
+                                       implementation: "Spring(settlingDuration:)", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: initializerTolerance)
+    }
+
+    // MARK: Evaluation
+
+    /// `valueAndVelocity(target:initialVelocity:time:)` against GSL's positions and velocities.
+    static func valueAndVelocityCheck() throws -> CheckReport {
+        var stats = ErrorStatistics()
+        let cases: [(m: Double, k: Double, c: Double, target: Double, v0: Double)] = [
+            (1, 100, 4, 1, 0), (2.5, 40, 3, -80, 30), (1, 100, 20, 5, -12), (1, 100, 60, 1, 4),
+        ]
+        for (m, k, c, target, v0) in cases {
+            let spring = Spring(mass: m, stiffness: k, damping: c, allowOverDamping: true)
+            let ω0 = (k / m).squareRoot()
+            let times = (0...60).map { Double($0) / 60 * 8 / ω0 }
+            let reference = try OscillatorReference.solve(
+                OscillatorProblem(mass: m, stiffness: k, damping: c, initialVelocity: v0, target: target), at: times)
+            let scale = Swift.abs(target) + Swift.abs(v0) / ω0
+            for (i, t) in times.enumerated() {
+                let (x, v) = spring.valueAndVelocity(target: target, initialVelocity: v0, time: t)
+                let location = WorstCase("m \(m), k \(k), c \(c), T \(target), v0 \(v0)", time: t)
+                stats.add(x, reference.positions[i], scale: scale, location: location)
+                stats.add(v, reference.velocities[i], scale: scale * ω0, location: location)
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "Spring.valueAndVelocity vs GSL (position and velocity)",
+                                       kind: .reference, source: CheckSource.gsl, implementation: "Spring", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: gslTolerance)
+    }
+
+    /// Interpolating springs with a mass other than 1 and with negative damping — oscillating growth
+    /// (−1 < ζ < 0), the hyperbolic branch (ζ < −1) and its boundary ζ = −1 — with and without an
+    /// initial velocity, against GSL over two undamped periods: values relative to the larger of
+    /// the distance and the reference value (the motion grows), velocities likewise times ω0.
+    static func interpolatingCheck(_ configuration: VerificationConfiguration) throws -> CheckReport {
+        var stats = ErrorStatistics()
+        let cases: [(m: Double, k: Double, ζ: Double, v0: Double)] = [
+            (2.5, 40, 0.3, 0), (0.5, 80, 0.7, 2), (4, 16, 2, -1), (1, 4, -0.3, 0), (1, 4, -1, 0), (1, 4, -1.5, 0),
+            (1, 4, -1.5, 3), (2, 8, -3, -1),
+        ]
+        let delta = 50.0
+        for (m, k, ζ, v0) in cases {
+            let c = ζ * 2 * (k * m).squareRoot()
+            let ω0 = (k / m).squareRoot()
+            let animation = configuration.interpolatingSpring(m, k, c, v0)
+            var context = AnimationContext<Double>()
+            let periods = ζ < 0 ? 1.0 : 2.0  // a growing motion reaches e^(|λ|+μ)·T within one period
+            let times = (0...80).map { Double($0) / 80 * periods * 2 * Double.pi / ω0 }
+            // SwiftUI's ζ ≥ 1 stand-in: the critically damped motion with the same k and m.
+            let damping = ζ >= 1 ? 2 * (k * m).squareRoot() : c
+            let reference = try OscillatorReference.solve(
+                OscillatorProblem(mass: m, stiffness: k, damping: damping, initialVelocity: v0 * delta, target: delta), at: times)
+            for (i, t) in times.enumerated() {
+                guard let x = animation.animate(value: delta, time: t, context: &context) else { break }
+                let v = animation.velocity(value: delta, time: t, context: context) ?? .nan
+                let scale = Swift.max(Swift.abs(delta) * (1 + Swift.abs(v0) / ω0), Swift.abs(reference.positions[i]))
+                let location = WorstCase("m \(m), k \(k), ζ \(ζ), v0 \(v0)", time: t)
+                stats.add(x, reference.positions[i], scale: scale, location: location)
+                stats.add(v, reference.velocities[i], scale: Swift.max(scale * ω0, Swift.abs(reference.velocities[i])), location: location)
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "interpolatingSpring with mass ≠ 1 and with negative damping (ζ −0.3, −1, −1.5, −3) vs GSL",
+                                       kind: .reference, source: CheckSource.gsl + " (ζ ≥ 1 with c = 2√(km), SwiftUI's stand-in)",
+                                       implementation: "InterpolatingSpringAnimation", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: growingTolerance)
+    }
+
+    // MARK: Logical completion
+
+    /// The first 60 Hz frame that reports logical completion: for `.spring(response: r)` the first
+    /// with t ≥ r, for `interpolatingSpring(mass:stiffness:…)` the first with t ≥ 2π/√k (the mass
+    /// left out, as SwiftUI does; the cases with m ≠ 1 tell the two apart).
+    static func logicalCompletionCheck(_ configuration: VerificationConfiguration) -> CheckReport {
+        var stats = ErrorStatistics()
+        let frames = (0...240).map { Double($0) / 60 }
+        func firstFlagged(_ animation: Animation) -> Double {
+            var context = AnimationContext<Double>()
+            for t in frames {
+                _ = animation.animate(value: 10.0, time: t, context: &context)
+                if context.isLogicallyComplete { return t }
+            }
+            return .nan
+        }
+        for (response, ζ) in [(0.29, 1.0), (0.55, 0.4), (1.13, 0.8)] {
+            let expected = frames.first { $0 >= response }!
+            let got = firstFlagged(configuration.fluidSpring(response, ζ, 0))
+            stats.add(got, expected, scale: 1, location: WorstCase(".spring(response: \(response), ζ \(ζ)): flagged at \(got) s, rule \(expected) s"))
+        }
+        for (m, k, c) in [(1.0, 100.0, 10.0), (4.0, 30.0, 2.0), (0.25, 9.0, 1.0)] {
+            let expected = frames.first { $0 >= 2 * Double.pi / k.squareRoot() }!
+            let got = firstFlagged(configuration.interpolatingSpring(m, k, c, 0))
+            stats.add(got, expected, scale: 1, location: WorstCase("interpolatingSpring(m \(m), k \(k), c \(c)): flagged at \(got) s, rule \(expected) s"))
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "logical completion: .spring at its response, interpolatingSpring at 2π/√k",
+                                       kind: .reference, source: "unverified: the open re-implementations' rules (.spring: time since start ≥ response; interpolatingSpring: t ≥ 2π/√stiffness)",
+                                       implementation: "Animation.spring/interpolatingSpring", quickSet: true),
+                          metrics: stats.metrics(absoluteUnit: "s"), worst: stats.worst, tolerance: frameTolerance)
+    }
+}
