@@ -1,7 +1,10 @@
-// SettlingSuite.swift — SwiftUI's `settlingDuration` (its definition, as Hooke implements it)
-// against the true ε-settle time from the reference, for the presets and a grid.
+// SettlingSuite.swift — SwiftUI's `settlingDuration`: against the true ε-settle time from the
+// reference (presets and a grid), and against its own definition evaluated apart from the library —
+// the envelope's Brent root for ζ < 1, the 0.1 s grid rule on GSL's trajectory for ζ ≥ 1 — and
+// `init(settlingDuration:dampingRatio:epsilon:)` against Brent roots of the equations it solves.
 
 import AnimationMath
+import Foundation
 import ReferenceSolver
 
 enum SettlingSuite {
@@ -13,6 +16,22 @@ enum SettlingSuite {
     static let gridBracketTolerance = Tolerance(
         name: "gridSearchBracket", metric: "maxAbsError", value: 0.1 + 1e-9,
         reason: "SwiftUI's ζ ≥ 1 search works on a 0.1 s grid: within one grid spacing of the true settle time")
+
+    /// Brent brackets the root to 4 ulps; the library's closed form (ln, a division) lands a few ulps
+    /// away from it.
+    static let settlingTolerance = Tolerance(
+        name: "envelopeRoot", metric: "maxRelError", value: 4e-14,
+        reason: "Brent to 4 ulps against ln(A/ε)/λ; measured 4.3e-15")
+
+    /// The initialiser's Newton iteration stops at 4 ulps of its unknown; Brent brackets to 4 ulps.
+    static let initializerTolerance = Tolerance(
+        name: "equationRoot", metric: "maxRelError", value: 2e-15,
+        reason: "Newton stopped at 4 ulps against Brent to 4 ulps; measured 1.9e-16")
+
+    /// The grid rule returns a grid point: the same one, or a fault.
+    static let gridRuleTolerance = Tolerance(
+        name: "sameGridPoint", metric: "maxAbsError", value: 0,
+        reason: "GSL's trajectory is within 1e-13 of the closed form, far from |x − T| = ε at every grid point of the cases (margin in the detail)")
 
     static let suite = VerificationSuite(
         name: name, summary: "SwiftUI's settlingDuration vs the true ε-settle time (presets and a grid)"
@@ -42,6 +61,7 @@ enum SettlingSuite {
         let series = [SampleSeries(name: "settlingDuration vs true ε-settle time", xLabel: "true (s)",
                                    yLabel: "SwiftUI (s)", x: xs, y: ys)]
         return [
+            try settlingDurationCheck(), try settlingInitializerCheck(), try gridRuleCheck(),
             infoCheck(suite: name, name: "settlingDuration vs true settle, ζ < 1", source: CheckSource.gslSettle, implementation: "Spring.settlingDuration",
                       quickSet: true, metrics: under.metrics(absoluteUnit: "s"), worst: under.worst,
                       detail: "envelope estimate differs from the true ε-settle time by up to \(short(under.maxAbsolute)) s (\(short(under.maxRelative * 100))%)",
@@ -51,5 +71,139 @@ enum SettlingSuite {
                        tolerance: gridBracketTolerance,
                        detail: "0.1 s grid search within \(short(over.maxAbsolute)) s of the true settle time (tolerance one grid step)"),
         ]
+    }
+
+    // MARK: Settling
+
+    /// ζ < 1: SwiftUI's settling duration is the time the envelope (|λT − v0| + |T|)·e^(−λt) falls to
+    /// ε (0 when it starts below; ∞ for λ = 0 unless the amplitude is at most ε). Judged against the
+    /// GSL Brent root of that equation, for targets, velocities and ε of several sizes, through both
+    /// overloads (`target:` and `fromValue:toValue:`).
+    static func settlingDurationCheck() throws -> CheckReport {
+        var stats = ErrorStatistics()
+        let springs: [(String, Spring)] = [
+            ("response 0.5, ζ 0.3", Spring(response: 0.5, dampingRatio: 0.3)),
+            ("response 1.2, ζ 0.8", Spring(response: 1.2, dampingRatio: 0.8)),
+            ("m 2, k 50, c 3", Spring(mass: 2, stiffness: 50, damping: 3)),
+            ("undamped, response 0.4", Spring(response: 0.4, dampingRatio: 0)),
+        ]
+        let motions: [(from: Double, to: Double, v0: Double, ε: Double)] = [
+            (0, 1, 0, 0.001), (10, -3, 0, 0.001), (0, 250, 40, 0.01), (5, 5.5, -30, 1e-4), (0, 2e-4, 0, 0.001), (0, 0, 0, 0.001),
+        ]
+        for (label, spring) in springs {
+            let λ = spring.decayConstant
+            for (from, to, v0, ε) in motions {
+                let target = to - from
+                let amplitude = Swift.abs(λ * target - v0) + Swift.abs(target)
+                let expected: Double
+                if amplitude <= ε {
+                    expected = 0
+                } else if λ == 0 {
+                    expected = .infinity
+                } else {
+                    // The root lies below ln(A/ε)/λ·2 + 1, where the envelope is far below ε.
+                    expected = try RootReference.brent(in: 0, 2 * Foundation.log(amplitude / ε) / λ + 1) { t in
+                        amplitude * Foundation.exp(-λ * t) - ε
+                    }
+                }
+                let where_ = "\(label): \(from) → \(to), v0 \(v0), ε \(ε)"
+                for (overload, got) in [("target:", spring.settlingDuration(target: target, initialVelocity: v0, epsilon: ε)),
+                                        ("fromValue:toValue:", spring.settlingDuration(fromValue: from, toValue: to, initialVelocity: v0, epsilon: ε))] {
+                    if expected.isInfinite || expected == 0 {
+                        stats.add(got == expected ? 0 : .nan, 0, scale: 1, location: WorstCase("\(where_) (\(overload)): \(got), expected \(expected)"))
+                    } else {
+                        stats.add(got, expected, scale: expected, location: WorstCase("\(where_) (\(overload)): \(got) s, root \(expected) s"))
+                    }
+                }
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "settlingDuration, ζ < 1 = Brent root of the envelope (target: and fromValue:toValue:)",
+                                       kind: .reference, source: "GSL Brent root of (|λT − v0| + |T|)·e^(−λt) = ε, SwiftUI's underdamped definition (Spring's documentation in AnimationMath)",
+                                       implementation: "Spring.settlingDuration", quickSet: true),
+                          metrics: stats.metrics(absoluteUnit: "s"), worst: stats.worst, tolerance: settlingTolerance)
+    }
+
+    /// `init(settlingDuration: D, dampingRatio: ζ, epsilon: ε)`: for ζ < 1 the decay constant λ solves
+    /// λD − ln(1 + λ) + ln ε = 0 (so that `settlingDuration` reads D back); at ζ = 1 the natural
+    /// frequency solves (1 + ω0D)·e^(−ω0D) = ε, the critically damped unit motion's true settle time.
+    /// D is clamped to [0.01, 10] and ζ to [ulp, 1]; an ε outside (0, 1) gives a NaN spring.
+    static func settlingInitializerCheck() throws -> CheckReport {
+        var stats = ErrorStatistics()
+        let cases: [(D: Double, ζ: Double, ε: Double)] = [
+            (0.5, 0.3, 0.001), (1.5, 0.8, 0.001), (0.2, 0.05, 0.01), (4, 0.99, 1e-5), (20, 0.5, 0.001), (0.005, 0.5, 0.001),
+            (0.5, 1, 0.001), (2, 1, 1e-4), (0.8, 3, 0.001),
+        ]
+        for (D, ζ, ε) in cases {
+            let spring = Spring(settlingDuration: D, dampingRatio: ζ, epsilon: ε)
+            let d = Swift.min(Swift.max(D, 0.01), 10), z = Swift.min(ζ, 1)
+            let label = "settlingDuration \(D), ζ \(ζ), ε \(ε)"
+            if z < 1 {
+                let logε = Foundation.log(ε)
+                let λ = try RootReference.brent(in: 1e-9, 10 * (1 - logε) / d) { λ in λ * d - Foundation.log1p(λ) + logε }
+                stats.add(spring.decayConstant, λ, scale: λ, location: WorstCase("\(label): λ \(spring.decayConstant), root \(λ)"))
+                stats.add(spring.naturalFrequency, λ / z, scale: λ / z, location: WorstCase("\(label): ω0"))
+            } else {
+                let u = try RootReference.brent(in: 1e-9, 100) { u in (1 + u) * Foundation.exp(-u) - ε }
+                stats.add(spring.naturalFrequency, u / d, scale: u / d, location: WorstCase("\(label): ω0 \(spring.naturalFrequency), root \(u / d)"))
+                stats.add(spring.dampingRatio, 1, scale: 1, location: WorstCase("\(label): ζ \(spring.dampingRatio)"))
+            }
+            stats.add(spring.mass, 1, scale: 1, location: WorstCase("\(label): mass"))
+        }
+        for ε in [0.0, -0.1, 1, 1.05] {
+            let spring = Spring(settlingDuration: 0.5, dampingRatio: 0.5, epsilon: ε)
+            stats.add(spring.naturalFrequency.isNaN ? 0 : .nan, 0, scale: 1,
+                      location: WorstCase("ε \(ε) must give a NaN spring (ω0 \(spring.naturalFrequency))"))
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "Spring(settlingDuration:dampingRatio:epsilon:) = Brent roots of its equations",
+                                       kind: .reference, source: "GSL Brent roots of λD − ln(1 + λ) + ln ε = 0 (ζ < 1) and (1 + ω0D)e^(−ω0D) = ε (ζ = 1); the clamps Apple documents (ζ to (0, 1], D to [0.01, 10])",
+                                       implementation: "Spring(settlingDuration:)", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: initializerTolerance)
+    }
+
+    /// ζ ≥ 1: the first point t_i of the grid t₀ = 0, t_{i+1} = t_i + 0.1 (1025 points, accumulated in
+    /// floating point) from which |x − T| < ε holds at every grid point for more than 1 s; 0 when
+    /// none. Evaluated on GSL's trajectory, for targets, velocities and ε of several sizes — one
+    /// with T = ε, where |x(0) − T| = ε exactly and the strict < decides (the answer is 0.1 s, not 0).
+    static func gridRuleCheck() throws -> CheckReport {
+        var stats = ErrorStatistics()
+        var times: [Double] = []
+        var clock = 0.0
+        for _ in 0..<1025 {
+            times.append(clock)
+            clock += 0.1
+        }
+        var margin = Double.infinity
+        let springs: [(String, Spring)] = [
+            ("response 0.5, ζ 1", Spring(response: 0.5, dampingRatio: 1)), ("response 0.3, ζ 2", Spring(response: 0.3, dampingRatio: 2)),
+            ("m 2, k 30, c 20", Spring(mass: 2, stiffness: 30, damping: 20, allowOverDamping: true)),
+        ]
+        for (label, spring) in springs {
+            for (target, v0, ε) in [(1.0, 0.0, 0.001), (0.001, 0.0, 0.001), (-5.0, 3.0, 0.01), (250.0, -40.0, 1e-4)] {
+                let reference = try OscillatorReference.solve(
+                    OscillatorProblem(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+                                      initialVelocity: v0, target: target), at: times)
+                var expected = 0.0, since: Double?
+                for (i, t) in times.enumerated() {
+                    let deviation = Swift.abs(reference.positions[i] - target)
+                    if i > 0 { margin = Swift.min(margin, Swift.abs(deviation - ε) / ε) }
+                    if deviation < ε {
+                        if let start = since {
+                            if t - start > 1 { expected = start; break }
+                        } else {
+                            since = t
+                        }
+                    } else {
+                        since = nil
+                    }
+                }
+                let got = spring.settlingDuration(target: target, initialVelocity: v0, epsilon: ε)
+                stats.add(got, expected, scale: 1, location: WorstCase("\(label): T \(target), v0 \(v0), ε \(ε): \(got) s, rule on GSL \(expected) s"))
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "settlingDuration, ζ ≥ 1 = the 0.1 s grid rule on GSL's trajectory",
+                                       kind: .reference, source: "SwiftUI's ζ ≥ 1 grid rule (Spring's documentation in AnimationMath; open re-implementations) applied to " + CheckSource.gsl,
+                                       implementation: "Spring.settlingDuration", quickSet: true),
+                          metrics: stats.metrics(absoluteUnit: "s"), worst: stats.worst, tolerance: gridRuleTolerance,
+                          detail: "same grid point in every case: max error \(short(stats.maxAbsolute)) s; closest approach of |x − T| to ε after t = 0: \(short(margin)) of ε")
     }
 }

@@ -1,10 +1,8 @@
-// SpringDefinitionSuite.swift — what `Spring` and the spring animations define by a formula or an
-// equation, each against an evaluation of that definition apart from the library: the stored
-// parameters and the regime against their closed forms from (m, k, c); `settlingDuration` (ζ < 1)
-// and `init(settlingDuration:dampingRatio:epsilon:)` against GSL Brent roots of the equations they
-// are defined by; `valueAndVelocity` against GSL; interpolating springs that grow (ζ < 0, the
-// hyperbolic branch at ζ ≤ −1) or carry a mass against GSL; and the time each spring animation
-// reports logical completion.
+// SpringDefinitionSuite.swift — what `Spring` and the spring animations define by a formula, each
+// against an evaluation of that definition apart from the library: the stored parameters and the
+// regime against their closed forms from (m, k, c); `valueAndVelocity` against GSL; interpolating
+// springs that grow (ζ < 0, the hyperbolic branch at ζ ≤ −1) or carry a mass against GSL; and the
+// time each spring animation reports logical completion. (Settling durations: SettlingSuite.)
 
 import AnimationMath
 import Foundation
@@ -18,17 +16,6 @@ enum SpringDefinitionSuite {
     static let closedFormTolerance = Tolerance(
         name: "closedForm", metric: "maxRelError", value: 1e-14,
         reason: "a few roundings on each side, taken in a different order; measured identical (≤ 2 ulps expected elsewhere)")
-
-    /// Brent brackets the root to 4 ulps; the library's closed form (ln, a division) lands a few ulps
-    /// away from it.
-    static let settlingTolerance = Tolerance(
-        name: "envelopeRoot", metric: "maxRelError", value: 4e-14,
-        reason: "Brent to 4 ulps against ln(A/ε)/λ; measured 4.3e-15")
-
-    /// The initialiser's Newton iteration stops at 4 ulps of its unknown; Brent brackets to 4 ulps.
-    static let initializerTolerance = Tolerance(
-        name: "equationRoot", metric: "maxRelError", value: 2e-15,
-        reason: "Newton stopped at 4 ulps against Brent to 4 ulps; measured 1.9e-16")
 
     /// GSL at 1e-13 does better than its tolerance on these short, smooth spans.
     static let gslTolerance = Tolerance(
@@ -46,12 +33,10 @@ enum SpringDefinitionSuite {
         reason: "a comparison of a frame time with a duration: the same frame or a fault")
 
     static let suite = VerificationSuite(
-        name: name, summary: "Spring's parameters, regime and settling equations; valueAndVelocity; growing and massive interpolating springs; logical completion"
+        name: name, summary: "Spring's parameters and regime; valueAndVelocity; growing and massive interpolating springs; logical completion"
     ) { configuration in
         [
             parametersCheck(),
-            try settlingDurationCheck(),
-            try settlingInitializerCheck(),
             try valueAndVelocityCheck(),
             try interpolatingCheck(configuration),
             logicalCompletionCheck(configuration),
@@ -91,93 +76,6 @@ enum SpringDefinitionSuite {
                                        kind: .reference, source: "the definitions ω0 = √(k/m), λ = c/2m, ζ = c/(2√(km)), ω = ω0√(1 − ζ²) (signed), the regime by ζ",
                                        implementation: "Spring", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: closedFormTolerance)
-    }
-
-    // MARK: Settling
-
-    /// ζ < 1: SwiftUI's settling duration is the time the envelope (|λT − v0| + |T|)·e^(−λt) falls to
-    /// ε (0 when it starts below; ∞ for λ = 0 unless the amplitude is at most ε). Judged against the
-    /// GSL Brent root of that equation, for targets, velocities and ε of several sizes, through both
-    /// overloads (`target:` and `fromValue:toValue:`).
-    static func settlingDurationCheck() throws -> CheckReport {
-        var stats = ErrorStatistics()
-        let springs: [(String, Spring)] = [
-            ("response 0.5, ζ 0.3", Spring(response: 0.5, dampingRatio: 0.3)),
-            ("response 1.2, ζ 0.8", Spring(response: 1.2, dampingRatio: 0.8)),
-            ("m 2, k 50, c 3", Spring(mass: 2, stiffness: 50, damping: 3)),
-            ("undamped, response 0.4", Spring(response: 0.4, dampingRatio: 0)),
-        ]
-        let motions: [(from: Double, to: Double, v0: Double, ε: Double)] = [
-            (0, 1, 0, 0.001), (10, -3, 0, 0.001), (0, 250, 40, 0.01), (5, 5.5, -30, 1e-4), (0, 2e-4, 0, 0.001), (0, 0, 0, 0.001),
-        ]
-        for (label, spring) in springs {
-            let λ = spring.decayConstant
-            for (from, to, v0, ε) in motions {
-                let target = to - from
-                let amplitude = Swift.abs(λ * target - v0) + Swift.abs(target)
-                let expected: Double
-                if amplitude <= ε {
-                    expected = 0
-                } else if λ == 0 {
-                    expected = .infinity
-                } else {
-                    // The root lies below ln(A/ε)/λ·2 + 1, where the envelope is far below ε.
-                    expected = try RootReference.brent(in: 0, 2 * Foundation.log(amplitude / ε) / λ + 1) { t in
-                        amplitude * Foundation.exp(-λ * t) - ε
-                    }
-                }
-                let where_ = "\(label): \(from) → \(to), v0 \(v0), ε \(ε)"
-                for (overload, got) in [("target:", spring.settlingDuration(target: target, initialVelocity: v0, epsilon: ε)),
-                                        ("fromValue:toValue:", spring.settlingDuration(fromValue: from, toValue: to, initialVelocity: v0, epsilon: ε))] {
-                    if expected.isInfinite || expected == 0 {
-                        stats.add(got == expected ? 0 : .nan, 0, scale: 1, location: WorstCase("\(where_) (\(overload)): \(got), expected \(expected)"))
-                    } else {
-                        stats.add(got, expected, scale: expected, location: WorstCase("\(where_) (\(overload)): \(got) s, root \(expected) s"))
-                    }
-                }
-            }
-        }
-        return gatedCheck(CheckSubject(suite: name, name: "settlingDuration, ζ < 1 = Brent root of the envelope (target: and fromValue:toValue:)",
-                                       kind: .reference, source: "GSL Brent root of (|λT − v0| + |T|)·e^(−λt) = ε, SwiftUI's underdamped definition (Spring's documentation in AnimationMath)",
-                                       implementation: "Spring.settlingDuration", quickSet: true),
-                          metrics: stats.metrics(absoluteUnit: "s"), worst: stats.worst, tolerance: settlingTolerance)
-    }
-
-    /// `init(settlingDuration: D, dampingRatio: ζ, epsilon: ε)`: for ζ < 1 the decay constant λ solves
-    /// λD − ln(1 + λ) + ln ε = 0 (so that `settlingDuration` reads D back); at ζ = 1 the natural
-    /// frequency solves (1 + ω0D)·e^(−ω0D) = ε, the critically damped unit motion's true settle time.
-    /// D is clamped to [0.01, 10] and ζ to [ulp, 1]; an ε outside (0, 1) gives a NaN spring.
-    static func settlingInitializerCheck() throws -> CheckReport {
-        var stats = ErrorStatistics()
-        let cases: [(D: Double, ζ: Double, ε: Double)] = [
-            (0.5, 0.3, 0.001), (1.5, 0.8, 0.001), (0.2, 0.05, 0.01), (4, 0.99, 1e-5), (20, 0.5, 0.001), (0.005, 0.5, 0.001),
-            (0.5, 1, 0.001), (2, 1, 1e-4), (0.8, 3, 0.001),
-        ]
-        for (D, ζ, ε) in cases {
-            let spring = Spring(settlingDuration: D, dampingRatio: ζ, epsilon: ε)
-            let d = Swift.min(Swift.max(D, 0.01), 10), z = Swift.min(ζ, 1)
-            let label = "settlingDuration \(D), ζ \(ζ), ε \(ε)"
-            if z < 1 {
-                let logε = Foundation.log(ε)
-                let λ = try RootReference.brent(in: 1e-9, 10 * (1 - logε) / d) { λ in λ * d - Foundation.log1p(λ) + logε }
-                stats.add(spring.decayConstant, λ, scale: λ, location: WorstCase("\(label): λ \(spring.decayConstant), root \(λ)"))
-                stats.add(spring.naturalFrequency, λ / z, scale: λ / z, location: WorstCase("\(label): ω0"))
-            } else {
-                let u = try RootReference.brent(in: 1e-9, 100) { u in (1 + u) * Foundation.exp(-u) - ε }
-                stats.add(spring.naturalFrequency, u / d, scale: u / d, location: WorstCase("\(label): ω0 \(spring.naturalFrequency), root \(u / d)"))
-                stats.add(spring.dampingRatio, 1, scale: 1, location: WorstCase("\(label): ζ \(spring.dampingRatio)"))
-            }
-            stats.add(spring.mass, 1, scale: 1, location: WorstCase("\(label): mass"))
-        }
-        for ε in [0.0, -0.1, 1, 1.05] {
-            let spring = Spring(settlingDuration: 0.5, dampingRatio: 0.5, epsilon: ε)
-            stats.add(spring.naturalFrequency.isNaN ? 0 : .nan, 0, scale: 1,
-                      location: WorstCase("ε \(ε) must give a NaN spring (ω0 \(spring.naturalFrequency))"))
-        }
-        return gatedCheck(CheckSubject(suite: name, name: "Spring(settlingDuration:dampingRatio:epsilon:) = Brent roots of its equations",
-                                       kind: .reference, source: "GSL Brent roots of λD − ln(1 + λ) + ln ε = 0 (ζ < 1) and (1 + ω0D)e^(−ω0D) = ε (ζ = 1); the clamps Apple documents (ζ to (0, 1], D to [0.01, 10])",
-                                       implementation: "Spring(settlingDuration:)", quickSet: true),
-                          metrics: stats.metrics(), worst: stats.worst, tolerance: initializerTolerance)
     }
 
     // MARK: Evaluation
