@@ -52,10 +52,20 @@ protocol Versioned {
     static var script: String { get }
 }
 
-/// reports/coverage.json (`scripts/coverage`, schemaVersion 1).
+/// reports/coverage.json (`scripts/coverage`, schemaVersion 2).
 public struct CoverageSummary: Codable, Sendable, Versioned {
     public struct Totals: Codable, Sendable {
-        public var lines, linesReached, linesIndependent, functions, functionsReached, functionsIndependent: Int
+        public var lines, linesReached, linesIndependent, linesExplained, functions, functionsReached, functionsIndependent: Int
+    }
+    /// A range of lines no reference or invariant check reaches, and why (from scripts/coverage-reasons.json).
+    public struct Reason: Codable, Sendable {
+        public var path: String
+        public var first, last: Int
+        /// "unreached", or "consistency": reached only by consistency checks, findings or the code around the checks.
+        public var status: String
+        /// unreachable | debug-only | delegated | unverified; nil when no reason is given.
+        public var kind: String?
+        public var reason: String?
     }
     public struct File: Codable, Sendable {
         public var path: String
@@ -81,10 +91,11 @@ public struct CoverageSummary: Codable, Sendable, Versioned {
     public var llvmCov: String
     public var totals: Totals
     public var files: [File]
+    public var reasons: [Reason]
     public var publicFunctions: PublicFunctions
     public var failedSuites: [String]
 
-    static let knownVersion = 1
+    static let knownVersion = 2
     static let script = "coverage"
 }
 
@@ -190,6 +201,7 @@ extension AccuracyPage {
                           "\(file.functionsReached)/\(file.functions)", ranges(file.onlyConsistency), ranges(file.unreached)])
         }
         text += table.render() + "\n"
+        text += reasonsText(coverage)
         if !functions.unreached.isEmpty {
             text += "Public functions no check reaches: "
             text += functions.unreached.map { "`\($0.name)` (\($0.path):\($0.line))" }.joined(separator: "; ") + ".\n\n"
@@ -199,6 +211,26 @@ extension AccuracyPage {
             text += functions.notIndependent.map { "`\($0.name)` (\($0.path):\($0.line))" }.joined(separator: "; ") + ".\n\n"
         }
         return text
+    }
+
+    /// Every range of lines no reference or invariant check reaches, with its argued reason.
+    static func reasonsText(_ coverage: CoverageSummary) -> String {
+        let totals = coverage.totals
+        let missing = totals.lines - totals.linesIndependent
+        guard missing > 0 else { return "" }
+        var text = "#### Lines no reference or invariant check reaches, and why\n\n"
+        text += "\(missing) lines; \(totals.linesExplained) with a reason argued in `scripts/coverage-reasons.json` "
+        text += "(unreachable: no input reaches them; debug-only: a precondition's message or an abstract method; delegated: "
+        text += "judged by another check or by the tests, named; unverified: what no independent reference exists for)"
+        let unexplained = missing - totals.linesExplained
+        text += unexplained == 0 ? ".\n\n" : "; **\(unexplained) without one**.\n\n"
+        var table = MarkdownTable(header: ["file", "lines", "status", "kind", "why"], alignments: [.left, .right, .left, .left, .left])
+        for item in coverage.reasons {
+            table.append([item.path, item.first == item.last ? "\(item.first)" : "\(item.first)–\(item.last)",
+                          item.status == "unreached" ? "unreached" : "consistency only", item.kind ?? "—",
+                          item.reason ?? "**no reason given**"])
+        }
+        return text + table.render() + "\n"
     }
 
     static func mutationText(_ mutation: MutationSummary) -> String {

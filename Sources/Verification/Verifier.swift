@@ -32,6 +32,11 @@ public enum Verifier {
         VectorLawSuite.suite,
         SpringDefinitionSuite.suite,
         CurveEdgeSuite.suite,
+        TransactionSuite.suite,
+        PhaseSuite.suite,
+        CompletionSuite.suite,
+        CustomAnimationSuite.suite,
+        IdentitySuite.suite,
     ]
 
     /// The names of every suite, against which a requested name is checked.

@@ -5,14 +5,23 @@ import Testing
 @Suite("The accuracy page's reach of the verifier")
 struct ReachSectionTests {
     static let coverageJSON = """
-        {"schemaVersion": 1, "module": "AnimationMath", "command": "scripts/coverage", "commit": "abc1234",
+        {"schemaVersion": 2, "module": "AnimationMath", "command": "scripts/coverage", "commit": "abc1234",
          "llvmCov": "LLVM version 19.1.5",
-         "totals": {"lines": 200, "linesReached": 190, "linesIndependent": 180, "functions": 40, "functionsReached": 38,
-                    "functionsIndependent": 36},
+         "totals": {"lines": 200, "linesReached": 190, "linesIndependent": 181, "linesExplained": 14, "functions": 40,
+                    "functionsReached": 38, "functionsIndependent": 36},
          "files": [{"path": "Spring/Spring.swift", "lines": 120, "linesReached": 118, "linesIndependent": 110, "functions": 20,
                     "functionsReached": 20, "functionsIndependent": 19, "onlyConsistency": [[40, 47]], "unreached": [[90, 91]]},
                    {"path": "UnitCurve/UnitCurve.swift", "lines": 80, "linesReached": 72, "linesIndependent": 70, "functions": 20,
                     "functionsReached": 18, "functionsIndependent": 17, "onlyConsistency": [[12, 12]], "unreached": [[5, 9], [30, 32]]}],
+         "reasons": [{"path": "Spring/Spring.swift", "first": 40, "last": 47, "status": "consistency", "kind": "delegated",
+                      "reason": "judged against GSL by the tests (SpringReferenceTests)"},
+                     {"path": "Spring/Spring.swift", "first": 90, "last": 91, "status": "unreached", "kind": "debug-only",
+                      "reason": "a precondition's message"},
+                     {"path": "UnitCurve/UnitCurve.swift", "first": 5, "last": 9, "status": "unreached", "kind": null, "reason": null},
+                     {"path": "UnitCurve/UnitCurve.swift", "first": 12, "last": 12, "status": "consistency", "kind": "unverified",
+                      "reason": "no reference for it"},
+                     {"path": "UnitCurve/UnitCurve.swift", "first": 30, "last": 32, "status": "unreached", "kind": "unreachable",
+                      "reason": "p is clamped first"}],
          "publicFunctions": {"count": 25, "reached": 24, "independent": 23,
                              "unreached": [{"path": "UnitCurve/UnitCurve.swift", "line": 5, "name": "UnitCurve.inverse"}],
                              "notIndependent": [{"path": "Spring/Spring.swift", "line": 40, "name": "Spring.description"}]},
@@ -57,7 +66,7 @@ struct ReachSectionTests {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("reports"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try VerifierReach.load(repository: directory).coverage == nil)
-        try Data(Self.coverageJSON.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 9").utf8)
+        try Data(Self.coverageJSON.replacingOccurrences(of: "\"schemaVersion\": 2", with: "\"schemaVersion\": 9").utf8)
             .write(to: directory.appendingPathComponent(VerifierReach.coveragePath))
         #expect(throws: VerifierReach.LoadError.self) { try VerifierReach.load(repository: directory) }
     }

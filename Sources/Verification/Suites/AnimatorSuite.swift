@@ -25,7 +25,8 @@ enum AnimatorSuite {
 
     static let suite = VerificationSuite(name: name, summary: "the animator's chain vs the chain formula; .spring merges vs the rule evaluated by GSL") {
         configuration in
-        [try chainCheck(configuration), try mergeCheck(configuration, blend: false), try mergeCheck(configuration, blend: true)]
+        [try chainCheck(configuration), try mergeCheck(configuration, blend: false), try mergeCheck(configuration, blend: true),
+         try kindsCheck(), kindVelocityCheck(), mergeRuleCheck()]
     }
 
     /// Two easeInOut changes, the second at s₂ while the first runs: presentation =
@@ -120,5 +121,165 @@ enum AnimatorSuite {
                           quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: mergeTolerance,
                           detail: "max \(short(stats.maxRelative)) of the distance over \(stats.count) frames",
                           series: [SampleSeries(name: label, xLabel: "t (s)", yLabel: "animator − rule", x: xs, y: ys)])
+    }
+
+    // MARK: Every kind of animation through the animator
+
+    /// One change, 0 → Δ at time 0, of each library animation kind, on `Double` and on a pair
+    /// (Δ, −Δ/2) (the generic path), frames at 60 Hz, against each kind's own reference: GSL Brent
+    /// for the timing curves (through the documented delay and speed time maps), GSL for the
+    /// interpolating spring, the repeat and logical-completion timelines by hand, and `.default` as
+    /// the `.spring(response: 0.55, dampingFraction: 1)` it is documented to be, by the 1/300 s rule
+    /// evaluated by GSL (`FixedStepSpringReference`, with its rest test for the end).
+    static let kindsTolerance = Tolerance(
+        name: "everyKindThroughAnimator", metric: "maxRelError", value: 4e-14,
+        reason: "each kind's own accuracy (curves ulps vs Brent, springs ~1e-14 vs GSL, the rule ~4e-15 vs BLAS powers) plus the animator's additions")
+
+    static let kindsSource = "per kind: GSL Brent curves through the documented delay/speed time maps; GSL for interpolatingSpring; "
+        + "repeat and logicallyComplete timelines by hand; .default as spring(response: 0.55, dampingFraction: 1) by the 1/300 s rule evaluated by GSL"
+
+    static func kindsCheck() throws -> CheckReport {
+        let delta = 40.0
+        func curve(_ p: Double) throws -> Double {
+            try BezierReference.curveValue(x1: 0.42, y1: 0, x2: 0.58, y2: 1, progress: Swift.min(Swift.max(p, 0), 1))
+        }
+        let frames = (0...150).map { Double($0) / 60 }
+        let spring = try OscillatorReference.solve(
+            OscillatorProblem(stiffness: 100, damping: 10, initialVelocity: 1 * delta, target: delta), at: frames)
+        // It ends where its documented finish rule holds (`CompletionSuite.finishInstant`).
+        let springFinish = CompletionSuite.finishInstant(stiffness: 100, damping: 10, initialVelocity: 1)
+        // (label, animation, expected presentation at frame n; nil: the run has ended, the model shows)
+        let ease = Animation.easeInOut(duration: 0.5)
+        let passFrames = 31  // linear(0.5): a pass ends on the first frame past 0.5 s, 31/60
+        var cases: [(String, Animation, (Int) throws -> Double?)] = [
+            ("easeInOut 0.5 s", ease, { n in frames[n] > 0.5 ? nil : delta * (try curve(frames[n] / 0.5)) }),
+            ("interpolatingSpring k 100, c 10, v0 1", .interpolatingSpring(stiffness: 100, damping: 10, initialVelocity: 1),
+             { n in frames[n] >= springFinish ? nil : spring.positions[n] }),
+            ("easeInOut.delay(0.25)", ease.delay(0.25), { n in frames[n] > 0.75 ? nil : delta * (try curve(Swift.max(0, frames[n] - 0.25) / 0.5)) }),
+            ("easeInOut.speed(2)", ease.speed(2), { n in frames[n] > 0.25 ? nil : delta * (try curve(2 * frames[n] / 0.5)) }),
+            ("linear(1).logicallyComplete(after: 0.3)", Animation.linear(duration: 1).logicallyComplete(after: 0.3),
+             { n in frames[n] > 1 ? nil : delta * frames[n] }),
+            ("linear(0.5).repeatCount(2, autoreverses: true)", Animation.linear(duration: 0.5).repeatCount(2),
+             { n in
+                 if n < passFrames { return delta * frames[n] / 0.5 }
+                 if n == passFrames { return delta }
+                 if n < 2 * passFrames { return delta - delta * (frames[n] - frames[passFrames]) / 0.5 }
+                 return nil
+             }),
+        ]
+        // .default: the rule toward Δ, one state per frame, until the rule's rest test holds.
+        let rule = FixedStepSpringReference(stiffness: FixedStepSpringReference.stiffness(response: 0.55), dampingRatio: 1)
+        var states = [FixedStepSpringReference.State()]
+        var clock = 0.0
+        for n in 1..<frames.count {
+            let (steps, reached) = FixedStepSpringReference.stepCount(from: clock, to: frames[n])
+            states.append(try rule.advance(states[n - 1], toward: delta, steps: steps))
+            clock = reached
+        }
+        cases.append((".default", .default, { n in
+            FixedStepSpringReference.isAtRest(states[n], interval: delta) ? nil : states[n].position }))
+        var stats = ErrorStatistics()
+        for (label, animation, expected) in cases {
+            var scalar = Animator(value: 0.0)
+            var pair = Animator(value: AnimatablePair(0.0, 0.0))
+            scalar.setValue(delta, animation: animation, at: 0)
+            pair.setValue(AnimatablePair(delta, -delta / 2), animation: animation, at: 0)
+            for n in frames.indices {
+                let value = scalar.frame(at: frames[n]).value, vector = pair.frame(at: frames[n]).value
+                let want = try expected(n) ?? delta
+                stats.add(value, want, scale: delta, location: WorstCase(label, time: frames[n]))
+                stats.add(vector.first, want, scale: delta, location: WorstCase("\(label), pair.first", time: frames[n]))
+                stats.add(vector.second, -want / 2, scale: delta, location: WorstCase("\(label), pair.second", time: frames[n]))
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "every animation kind through the animator (Double and a pair)", kind: .reference,
+                          source: kindsSource, implementation: "Animator", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: kindsTolerance)
+    }
+
+    /// The frame velocity of one change of each stateless kind = d/dt of the frame value, on
+    /// `Double` and on a pair: Richardson-extrapolated central differences in double-double, each
+    /// value from a fresh animator (`DerivativeSuite` judges the animations' own velocities; this
+    /// judges the animator's combined per-kind step). Times stay clear of every kink by more than
+    /// the coarsest step.
+    static func kindVelocityCheck() -> CheckReport {
+        let delta = 40.0
+        let ease = Animation.easeInOut(duration: 0.5)
+        let cases: [(String, Animation, [Double])] = [
+            ("easeInOut 0.5 s", ease, [0.05, 0.2, 0.45]),
+            ("interpolatingSpring k 100, c 10, v0 1", .interpolatingSpring(stiffness: 100, damping: 10, initialVelocity: 1), [0.05, 0.3, 0.9]),
+            ("easeInOut.delay(0.25), waiting and running", ease.delay(0.25), [0.1, 0.2, 0.35, 0.6]),
+            ("easeInOut.speed(2)", ease.speed(2), [0.03, 0.12, 0.22]),
+            ("linear(1).logicallyComplete(after: 0.3), before and after", Animation.linear(duration: 1).logicallyComplete(after: 0.3), [0.1, 0.6]),
+            ("easeInOut.repeatCount(3), first pass", ease.repeatCount(3), [0.1, 0.25, 0.4]),
+        ]
+        var stats = ErrorStatistics()
+        var worstBound = 0.0
+        let reference = RichardsonDerivative(step: 0.004)
+        for (label, animation, times) in cases {
+            func scalarFrame(_ t: Double) -> Animator<Double>.Frame {
+                var animator = Animator(value: 0.0)
+                animator.setValue(delta, animation: animation, at: 0)
+                return animator.frame(at: t)
+            }
+            func pairFrame(_ t: Double) -> Animator<AnimatablePair<Double, Double>>.Frame {
+                var animator = Animator(value: AnimatablePair(0.0, 0.0))
+                animator.setValue(AnimatablePair(delta, -delta / 2), animation: animation, at: 0)
+                return animator.frame(at: t)
+            }
+            for t in times {
+                let (derivative, bound) = reference.derivative(at: t, valueScale: 2 * delta) { scalarFrame($0).value }
+                worstBound = Swift.max(worstBound, bound / (20 * delta))
+                stats.add(scalarFrame(t).velocity ?? .nan, derivative, scale: 20 * delta, location: WorstCase(label, time: t))
+                let pair = pairFrame(t).velocity
+                stats.add(pair?.first ?? .nan, derivative, scale: 20 * delta, location: WorstCase("\(label), pair.first", time: t))
+                stats.add(pair?.second ?? .nan, -derivative / 2, scale: 20 * delta, location: WorstCase("\(label), pair.second", time: t))
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "frame velocity = d/dt frame value, every stateless kind (Double and a pair)",
+                          kind: .invariant, source: DerivativeSuite.source, implementation: "Animator", quickSet: true),
+                          metrics: stats.metrics() + [Metric("referenceBound", worstBound, better: .none)], worst: stats.worst,
+                          tolerance: DerivativeSuite.tolerance)
+    }
+
+    /// Which changes merge and which chain, by the documented rules applied by hand: the `.spring`
+    /// family (`.default` included) takes over whatever `.spring` runs; a delay, speed or
+    /// logical-completion modifier merges only with the same modifier and parameter, and then only if
+    /// its base does; timing curves, interpolating springs, repeats and a user's animation (SwiftUI's
+    /// default `shouldMerge` is false) never merge. Seen as the animator's chain length after a
+    /// second change at 0.1 s (1: merged, 2: chained).
+    static func mergeRuleCheck() -> CheckReport {
+        let spring = Animation.spring(response: 0.4, dampingFraction: 0.8), ease = Animation.easeInOut(duration: 0.5)
+        let ramp = Animation(CustomAnimationSuite.Ramp(duration: 1))
+        let pairs: [(String, Animation, Animation, Bool)] = [
+            (".spring → .spring", spring, spring, true),
+            (".default → .spring", .default, spring, true), (".spring → .default", spring, .default, true),
+            ("delay(0.1) → delay(0.1) of .spring", spring.delay(0.1), spring.delay(0.1), true),
+            ("delay(0.1) → delay(0.2) of .spring", spring.delay(0.1), spring.delay(0.2), false),
+            ("speed(2) → speed(2) of .spring", spring.speed(2), spring.speed(2), true),
+            ("speed(2) → speed(3) of .spring", spring.speed(2), spring.speed(3), false),
+            ("logicallyComplete(0.2) → the same, of .spring", spring.logicallyComplete(after: 0.2), spring.logicallyComplete(after: 0.2), true),
+            ("logicallyComplete(0.2) → (0.3), of .spring", spring.logicallyComplete(after: 0.2), spring.logicallyComplete(after: 0.3), false),
+            ("delay(0.1) of .spring → .spring", spring.delay(0.1), spring, true),
+            (".spring → delay(0.1) of .spring", spring, spring.delay(0.1), false),
+            ("easeInOut → easeInOut", ease, ease, false), ("delay(0.1) of easeInOut, twice", ease.delay(0.1), ease.delay(0.1), false),
+            ("interpolatingSpring, twice", .interpolatingSpring(stiffness: 100, damping: 10), .interpolatingSpring(stiffness: 100, damping: 10), false),
+            ("repeatCount(2) of .spring, twice", spring.repeatCount(2), spring.repeatCount(2), false),
+            ("a user's ramp, twice", ramp, ramp, false),
+        ]
+        var stats = ErrorStatistics()
+        for (label, first, second, merges) in pairs {
+            var animator = Animator(value: 0.0)
+            animator.setValue(10, animation: first, at: 0)
+            _ = animator.frame(at: 0.05)
+            animator.setValue(20, animation: second, at: 0.1)
+            stats.add(Double(animator.chainCount), merges ? 1 : 2, scale: 1, location: WorstCase("\(label): chain of \(animator.chainCount)"))
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "which changes merge and which chain", kind: .reference,
+                          source: "SwiftUI's merge rules (Apple's spring(response:dampingFraction:blendDuration:) page; OpenSwiftUI's audited "
+                              + "DelayAnimation, SpeedAnimation; CustomAnimation's default shouldMerge false) applied by hand",
+                          implementation: "Animation.shouldMerge", quickSet: true), metrics: stats.metrics(), worst: stats.worst,
+                          tolerance: Tolerance(name: "mergeOrChain", metric: "maxAbsError", value: 0,
+                                               reason: "a change merges or chains: no mismatch is allowed"))
     }
 }

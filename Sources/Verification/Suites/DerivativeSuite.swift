@@ -140,7 +140,21 @@ enum DerivativeSuite {
                           velocityScale: 1650, step: 0.001, times: grid(0.01, 0.5, 10)),
             animationCase("easeInOut 0.4 s .repeatCount(3) first pass", configuration.repeatCount(base, 3, true), delta: delta,
                           velocityScale: 500, step: 0.002, times: grid(0.02, 0.38, 8)),
+            animationCase("easeInOut 0.4 s .logicallyComplete(after: 0.1)", base.logicallyComplete(after: 0.1), delta: delta,
+                          velocityScale: 500, step: 0.002, times: grid(0.02, 0.38, 8)),
+            // While the delay runs the value holds at 0: velocity 0.
+            animationCase("easeInOut 0.4 s .delay(0.25) waiting", configuration.delay(base, 0.25), delta: delta, velocityScale: 500,
+                          step: 0.002, times: grid(0.01, 0.24, 4)),
         ]
+        // After its end a timing curve has finished and the model shows: a constant, velocity 0.
+        let finished = Animation.easeInOut(duration: 0.35)
+        cases.append(Case(label: "easeInOut 0.35 s after its end", velocityScale: 600, valueScale: 2 * delta, step: 0.002,
+                          times: grid(0.4, 0.6, 4),
+                          value: { t in
+                              var context = AnimationContext<Double>()
+                              return finished.animate(value: delta, time: t, context: &context) ?? delta
+                          },
+                          velocity: { t in finished.velocity(value: delta, time: t, context: AnimationContext()) ?? .nan }))
         return run(cases, checkName: "animation velocity = d/dt value (timing curves, interpolating springs, modifiers)",
                    implementation: "Animation.velocity")
     }

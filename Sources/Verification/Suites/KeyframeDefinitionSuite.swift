@@ -24,7 +24,7 @@ enum KeyframeDefinitionSuite {
         + "linear curve values from GSL Brent"
 
     static let suite = VerificationSuite(name: name, summary: "cubic and linear keyframes vs their documented definitions") { _ in
-        [try check()]
+        [try check(), builderCheck()]
     }
 
     /// A knot of the reference: the keyframe's kind, target, duration and given velocities.
@@ -120,5 +120,56 @@ enum KeyframeDefinitionSuite {
             incoming = endVelocity
         }
         return from
+    }
+
+    /// A timeline written with every form of the result builder (plain keyframes, `if`, `if`/`else`,
+    /// `for`, a `Keyframe` and an array of them) and keyframes of zero length, against the piecewise
+    /// line worked out here: a linear keyframe moves linearly over its duration ("interpolates
+    /// linearly", LinearKeyframe); a move jumps; a zero-length linear or cubic keyframe is reached at
+    /// once, and a zero-length spring keyframe leaves the value where it is (where its spring is
+    /// after zero seconds, the documented end value of a spring keyframe: Hooke's reading).
+    static func builderCheck() -> CheckReport {
+        let present = true, absent = false
+        let timeline = KeyframeTimeline(initialValue: 1.0) {
+            LinearKeyframe(3.0, duration: 0.5)                                              // 1 → 3 on [0, 0.5]
+            if present { LinearKeyframe(2.0, duration: 0.25) }                             // 3 → 2 on [0.5, 0.75]
+            if absent { LinearKeyframe(100.0, duration: 1) }
+            if absent { MoveKeyframe(50.0) } else { LinearKeyframe(4.0, duration: 0.25) }  // 2 → 4 on [0.75, 1]
+            if present { LinearKeyframe(4.5, duration: 0.25) } else { MoveKeyframe(-50.0) } // 4 → 4.5 on [1, 1.25]
+            for target in [0.5, 2.5] { LinearKeyframe(target, duration: 0.5) }              // → 0.5 on [1.25, 1.75], → 2.5 on [1.75, 2.25]
+            Keyframe.linear(LinearKeyframe(2.0, duration: 0.25))                            // 2.5 → 2 on [2.25, 2.5]
+            [Keyframe<Double>.move(MoveKeyframe(-1.0))]                                      // jumps to −1 at 2.5
+            LinearKeyframe(7.0, duration: 0)                                                 // to 7 at once
+            CubicKeyframe(5.0, duration: 0)                                                  // to 5 at once
+            SpringKeyframe(9.0, duration: 0, spring: .bouncy)                                // stays at 5
+            LinearKeyframe(6.0, duration: 0.5)                                               // 5 → 6 on [2.5, 3]
+            CubicKeyframe(6.5, duration: 0.5, startVelocity: 0)                              // 6 → 6.5 on [3, 3.5], ends at rest (a move follows)
+            MoveKeyframe(6.5)
+        }
+        // The segments (start, end, from, to); before 0 the initial value, after 3 the last value.
+        let segments: [(Double, Double, Double, Double)] = [
+            (0, 0.5, 1, 3), (0.5, 0.75, 3, 2), (0.75, 1, 2, 4), (1, 1.25, 4, 4.5), (1.25, 1.75, 4.5, 0.5), (1.75, 2.25, 0.5, 2.5),
+            (2.25, 2.5, 2.5, 2), (2.5, 3, 5, 6),
+        ]
+        var stats = ErrorStatistics()
+        for (start, end, from, to) in segments {
+            for fraction in [0.1, 0.35, 0.5, 0.8, 0.95] {
+                let t = start + (end - start) * fraction
+                stats.add(timeline.value(time: t), from + (to - from) * (t - start) / (end - start), scale: 10, location: WorstCase("builder timeline", time: t))
+            }
+        }
+        // A cubic between two velocities of 0 (given; and a move's, after it) is the Hermite smoothstep.
+        for s in [0.1, 0.35, 0.5, 0.8, 0.95] {
+            stats.add(timeline.value(time: 3 + 0.5 * s), 6 + 0.5 * s * s * (3 - 2 * s), scale: 10, location: WorstCase("cubic before a move", time: 3 + 0.5 * s))
+        }
+        stats.add(timeline.value(time: -1), 1, scale: 10, location: WorstCase("before the start: the initial value"))
+        stats.add(timeline.initialValue, 1, scale: 10, location: WorstCase("initialValue"))
+        stats.add(timeline.value(time: 4), 6.5, scale: 10, location: WorstCase("after the end: the last value"))
+        stats.add(timeline.duration, 3.5, scale: 10, location: WorstCase("duration: the sum of the keyframes' durations"))
+        return gatedCheck(CheckSubject(suite: name, name: "result-builder forms and zero-length keyframes = the piecewise line",
+                          kind: .reference, source: "LinearKeyframe's and MoveKeyframe's documented meaning, the segments worked out by hand; "
+                              + "a zero-length keyframe reached at once (a spring's: unmoved, Hooke's reading)",
+                          implementation: "KeyframeTrackBuilder, KeyframeTimeline", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: tolerance)
     }
 }

@@ -2,7 +2,8 @@
 // every `VectorArithmetic` type's +, −, scaling and magnitude against the same arithmetic done here on
 // its components as plain Doubles (a law of the API: a vector's arithmetic is its components'), the
 // animatable shapes' `animatableData` against their fields, equality and hashing, and
-// `VelocitySampler` against the figures SwiftUI's own sampler gives.
+// `VelocitySampler` against the figures SwiftUI's own sampler gives; and the rest of the value types'
+// API — Angle's units, `Animatable`'s defaults, component access — against its documented laws.
 
 import AnimationMath
 import Foundation
@@ -24,7 +25,7 @@ enum VectorLawSuite {
         + "the three-sample window is unverified beyond these"
 
     static let suite = VerificationSuite(name: name, summary: "VectorArithmetic = component arithmetic; animatableData; VelocitySampler figures") { _ in
-        [componentCheck(), samplerCheck()]
+        [componentCheck(), samplerCheck(), accessCheck()]
     }
 
     /// A type under the law: how to build it from components and read them back.
@@ -130,5 +131,72 @@ enum VectorLawSuite {
         return gatedCheck(CheckSubject(suite: name, name: "VelocitySampler = SwiftUI's sampler figures", kind: .reference, source: samplerSource,
                           implementation: "VelocitySampler", quickSet: true), metrics: stats.metrics(), worst: stats.worst,
                           tolerance: samplerTolerance)
+    }
+
+    /// A user's vector type that takes `Animatable`'s default `animatableData` (itself).
+    struct Meters: VectorArithmetic, Animatable {
+        var value: Double
+        static var zero: Meters { Meters(value: 0) }
+        static func + (lhs: Meters, rhs: Meters) -> Meters { Meters(value: lhs.value + rhs.value) }
+        static func - (lhs: Meters, rhs: Meters) -> Meters { Meters(value: lhs.value - rhs.value) }
+        mutating func scale(by rhs: Double) { value *= rhs }
+        var magnitudeSquared: Double { value * value }
+    }
+
+    /// A user's type with nothing to animate: `Animatable`'s default reads the empty value and ignores writes.
+    struct Inert: Animatable {
+        typealias AnimatableData = EmptyAnimatableData
+        var label = "inert"
+    }
+
+    /// The documented API of the value types beyond their arithmetic: Angle's degrees ↔ radians
+    /// (×180/π and back), its presets, order and ×128 animatable data; `Animatable`'s two defaults;
+    /// `AnimatableVector`'s count, subscript and growing `-=`; `EmptyAnimatableData`'s in-place
+    /// operations; `UnitPoint`'s ×128 animatable data written back.
+    static func accessCheck() -> CheckReport {
+        var stats = ErrorStatistics()
+        func law(_ holds: Bool, _ label: String) { stats.add(holds ? 0 : 1, 0, scale: 1, location: WorstCase(label)) }
+        // Angle: degrees = radians · 180/π both ways (a few ulps), ×128 data exactly.
+        var angle = Angle()
+        law(angle == .zero && Angle.radians(0.5) == Angle(radians: 0.5) && Angle.degrees(30) == Angle(degrees: 30), "Angle presets and factories")
+        angle.degrees = 135
+        stats.add(angle.radians, 3 * Double.pi / 4, scale: 3, location: WorstCase("Angle.degrees = 135 sets radians 3π/4"))
+        stats.add(angle.degrees, 135, scale: 135, location: WorstCase("Angle degrees round trip"))
+        law(Angle(degrees: 30) < Angle(degrees: 45) && !(Angle(radians: 1) < Angle(radians: 1)), "Angle order is the radians'")
+        angle.animatableData = 64
+        law(angle.radians == 0.5 && angle.animatableData == 64, "Angle animatableData = 128·radians, set divides exactly")
+        // Animatable's defaults.
+        var meters = Meters(value: 2)
+        meters.animatableData = Meters(value: -3)
+        law(meters.value == -3 && meters.animatableData.value == -3, "a vector is its own animatableData")
+        var inert = Inert()
+        inert.animatableData = EmptyAnimatableData()
+        law(inert.animatableData == EmptyAnimatableData() && inert.label == "inert", "EmptyAnimatableData default: reads empty, writes ignored")
+        // EmptyAnimatableData: everything is the empty value.
+        var empty = EmptyAnimatableData()
+        empty += .zero
+        empty -= EmptyAnimatableData()
+        empty.scale(by: 3)
+        law(empty == .zero && empty.magnitudeSquared == 0, "EmptyAnimatableData in-place operations")
+        // AnimatableVector: count, subscript, and -= growing to the longer operand (missing components are 0).
+        var vector = AnimatableVector([1, 2])
+        vector[1] = 5
+        law(vector.count == 2 && vector[0] == 1 && vector[1] == 5, "AnimatableVector count and subscript")
+        vector -= AnimatableVector([0.5, 1, 4])
+        law(vector.values == [0.5, 4, -4], "AnimatableVector -= a longer vector pads with zeros")
+        // UnitPoint: animatableData (128x, 128y), written back divided by 128 exactly.
+        var point = UnitPoint()
+        law(point == .zero, "UnitPoint() is .zero")
+        point.animatableData = AnimatablePair(64, -32)
+        law(point.x == 0.5 && point.y == -0.25, "UnitPoint animatableData set divides by 128")
+        // VelocitySampler keeps the last three samples: a fourth drops the first.
+        var four = VelocitySampler<Double>(), lastThree = VelocitySampler<Double>()
+        for (time, value) in [(1.0, 1.0), (2.0, 2.0), (3.0, 4.0), (4.0, 8.0)] { four.addSample(value, time: time) }
+        for (time, value) in [(2.0, 2.0), (3.0, 4.0), (4.0, 8.0)] { lastThree.addSample(value, time: time) }
+        law(four.velocity == lastThree.velocity && four.velocity != 0, "VelocitySampler: four samples = the last three")
+        return gatedCheck(CheckSubject(suite: name, name: "Angle units, Animatable defaults, component access", kind: .invariant,
+                          source: CheckSource.api + ": degrees = radians·180/π; animatableData ×128 (Angle, UnitPoint); a vector is its own data",
+                          implementation: "value types", quickSet: true), metrics: stats.metrics(), worst: stats.worst,
+                          tolerance: componentTolerance)
     }
 }
