@@ -1,7 +1,6 @@
 import FrameBench
 import Foundation
 import HookeSupport
-import Reporting
 import Scenarios
 
 /// `hooke bench`: the frame harness. Validation in `init(parsing:)`; `run` refuses a debug build
