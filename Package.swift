@@ -53,16 +53,16 @@ let package = Package(
         .executableTarget(name: "hooke-engine", dependencies: ["Conformance", "AnimationMath", "Scenarios"],
                           path: "examples/engines/hooke", exclude: ["README.md"]),
 
-        // What every test target measures with: ulps and relative error, defined once.
+        // What the test targets share, defined once: ulps and relative error, the repository root.
         .target(name: "_TestSupport", path: "Tests/_TestSupport"),
         .testTarget(name: "AnimationMathTests", dependencies: ["AnimationMath", "ReferenceSolver", "HookeSupport", "_TestSupport"]),
         .testTarget(name: "ReferenceSolverTests", dependencies: ["ReferenceSolver", "CGSL", "HookeSupport"]),
-        .testTarget(name: "VerificationTests", dependencies: ["Verification", "AnimationMath", "ReferenceSolver", "HookeSupport"]),
-        .testTarget(name: "FrameBenchTests", dependencies: ["FrameBench", "AnimationMath", "ReferenceSolver", "HookeSupport"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Verification", "FrameBench"],
+        .testTarget(name: "VerificationTests", dependencies: ["Verification", "AnimationMath", "ReferenceSolver", "HookeSupport", "_TestSupport"]),
+        .testTarget(name: "FrameBenchTests", dependencies: ["FrameBench", "AnimationMath", "ReferenceSolver", "HookeSupport", "_TestSupport"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Verification", "FrameBench", "_TestSupport"],
                     exclude: ["Golden"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AnimationMath", "ReferenceSolver"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Scenarios", "HookeSupport"],
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AnimationMath", "ReferenceSolver", "_TestSupport"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Scenarios", "HookeSupport", "_TestSupport"],
                     exclude: ["Engines"]),
         .testTarget(name: "HookeCommandLineTests", dependencies: ["_TestSupport", "HookeCommandLine", "AnimationMath", "ReferenceSolver", "HookeSupport", "FrameBench", "Reporting"]),
     ]

@@ -1,6 +1,7 @@
 @testable import Conformance
 import Foundation
 import Testing
+import _TestSupport
 
 /// Engines judged in-process through `SpringEngine`, `TimingCurveEngine` and `AnimationEngine`: the
 /// kinds come from the protocols an engine conforms to, one call judges the whole case set, and a

@@ -1,6 +1,7 @@
 @testable import Conformance
 import Foundation
 import Testing
+import _TestSupport
 
 /// GNOME libadwaita's AdwSpringAnimation (examples/engines/libadwaita) through the process protocol on
 /// a few spring cases, judged against the GSL reference, when Debian's gir1.2-adw-1, python3-gi and

@@ -1,6 +1,7 @@
 @testable import Conformance
 import Foundation
 import Testing
+import _TestSupport
 
 /// The engines in examples/engines, through the process protocol, on the whole case set.
 @Suite("shipped engines")

@@ -1,10 +1,8 @@
 @testable import Conformance
 import Foundation
 import Testing
+import _TestSupport
 
-/// The repository root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 
 /// The misbehaving engines of these tests.
 let enginesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Engines")

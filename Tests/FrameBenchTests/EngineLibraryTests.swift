@@ -1,6 +1,7 @@
 @testable import FrameBench
 import Foundation
 import Testing
+import _TestSupport
 
 /// Engines loaded through the C ABI (`include/hooke_engine.h`): the example engines measured by the
 /// frame runner against the independent references, and the refusals, NaN and allocations an
@@ -130,8 +131,7 @@ struct CCompiler {
     let path: String
     let directory: URL
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let repository = repositoryRoot
 
     static func example(_ file: String) -> URL {
         repository.appendingPathComponent("examples/engines/c-engines").appendingPathComponent(file)

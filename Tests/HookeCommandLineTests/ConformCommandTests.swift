@@ -1,6 +1,7 @@
 import Foundation
 import HookeCommandLine
 import Testing
+import _TestSupport
 
 /// `hooke conform`: usage errors, --list, and the exit statuses with real engines (the judge
 /// itself is tested in ConformanceTests).

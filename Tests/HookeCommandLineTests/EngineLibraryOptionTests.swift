@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TestSupport
 
 /// `hooke bench --engine-library PATH`: a library the harness cannot measure is refused while the
 /// arguments are validated (so even this debug build answers), with exit 2 and one line naming the

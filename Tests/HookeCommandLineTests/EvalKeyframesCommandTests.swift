@@ -2,6 +2,7 @@ import AnimationMath
 import Foundation
 import HookeCommandLine
 import Testing
+import _TestSupport
 
 @Suite("hooke eval keyframes")
 struct EvalKeyframesCommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import HookeCommandLine
 import HookeSupport
 import Testing
+import _TestSupport
 
 /// The exit-status table (README, every `--help`): 0 success, 1 a check failed or regressed, 2 bad
 /// usage or input, 4 only improvements against a baseline — one test per code for `verify` and

@@ -5,10 +5,10 @@
 
 import Foundation
 import Testing
+import _TestSupport
 
 struct FleetSlurmTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let repository = repositoryRoot
 
     /// Why the test cannot run here, or nil when it can.
     static var skipReason: String? {

@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import _TestSupport
 #endif
 
 private func temporaryDirectory() throws -> URL {

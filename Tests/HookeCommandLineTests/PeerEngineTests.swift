@@ -1,6 +1,7 @@
 @testable import FrameBench
 import Foundation
 import Testing
+import _TestSupport
 
 /// The peer adapters in examples/engines/<peer>, each run on a few cases when its peer is installed
 /// and skipped, saying why, when it is not (the core does not need any peer). Each peer is judged

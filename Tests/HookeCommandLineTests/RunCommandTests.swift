@@ -1,6 +1,7 @@
 import Foundation
 import HookeCommandLine
 import Testing
+import _TestSupport
 
 @Suite("hooke run")
 struct RunCommandTests {
@@ -10,9 +11,7 @@ struct RunCommandTests {
     /// projection, a few ulps of velocities of order 10 (achieved 5.7e-14).
     static let projectedVelocityTolerance = 5e-13
 
-    /// The repository root (this file is Tests/HookeCommandLineTests/RunCommandTests.swift).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = repositoryRoot
 
     static func example(_ name: String) -> String {
         root.appendingPathComponent("examples/scenarios/\(name)").path

@@ -1,6 +1,7 @@
 import Foundation
 import HookeCommandLine
 import Testing
+import _TestSupport
 
 @Suite("hooke run: tree scenarios")
 struct RunTreeCommandTests {

@@ -2,6 +2,7 @@ import HookeSupport
 import Foundation
 import HookeCommandLine
 import Testing
+import _TestSupport
 
 /// The result of running `hooke` in-process.
 struct HookeRun {
@@ -39,6 +40,3 @@ func expectUsageError(_ arguments: [String], mentions needles: [String],
     }
 }
 
-/// The repository root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()

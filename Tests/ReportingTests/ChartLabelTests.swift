@@ -4,6 +4,7 @@
 import Foundation
 @testable import Reporting
 import Testing
+import _TestSupport
 
 struct ChartLabelTests {
     /// The annotation labels of an SVG document: each `<text class="annotation">`'s box, from its
@@ -48,8 +49,7 @@ struct ChartLabelTests {
 
     /// Every committed chart: no two label boxes intersect.
     @Test func committedChartsHaveNoOverlappingLabels() throws {
-        let charts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("reports/charts")
+        let charts = repositoryRoot.appendingPathComponent("reports/charts")
         let files = try FileManager.default.contentsOfDirectory(atPath: charts.path).filter { $0.hasSuffix(".svg") }.sorted()
         #expect(!files.isEmpty)
         for file in files {

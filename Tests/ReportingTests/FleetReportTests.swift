@@ -6,6 +6,7 @@ import Foundation
 import FrameBench
 @testable import Reporting
 import Testing
+import _TestSupport
 
 @Suite(.serialized)
 struct FleetReportTests {
@@ -203,8 +204,7 @@ struct FleetReportTests {
         let inputs = Self.threeCommits + [("b", Self.stored(machine: "runner-b", commit: "eee5555",
                                                            committed: "2026-11-03T10:00:00Z", scale: 2, cpu: "Slow CPU"))]
         let runs = try Self.merge(inputs)
-        let output = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/test-output/fleet-report")
+        let output = repositoryRoot.appendingPathComponent(".build/test-output/fleet-report")
         try? FileManager.default.removeItem(at: output)
         try FleetReport.generate(runs, reference: "runner-a", verification: Fixtures.verification,
                                  outputDirectory: output, recordingsDirectory: nil)

@@ -2,6 +2,7 @@ import Foundation
 @testable import Reporting
 import Testing
 import Verification
+import _TestSupport
 
 /// The whole report from synthetic models: golden pages, determinism, the files and charts it
 /// writes, atomicity and the baselines it must not touch. No suite and no bench is run.
@@ -9,9 +10,7 @@ import Verification
 struct ReportGeneratorTests {
     struct Interrupted: Error {}
 
-    /// The repository's recordings (Tests/ReportingTests/ → the root).
-    static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("data/swiftui-recordings")
+    static let recordings = repositoryRoot.appendingPathComponent("data/swiftui-recordings")
 
     static func render(bench: Bool = true) throws -> [ReportFile] {
         try ReportGenerator.render(verification: Fixtures.verification, bench: bench ? Fixtures.bench : nil,

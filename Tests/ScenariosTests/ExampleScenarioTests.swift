@@ -3,6 +3,7 @@ import Foundation
 import ReferenceSolver
 import Scenarios
 import Testing
+import _TestSupport
 
 /// Every `examples/scenarios/*.json` run through the library (no command line), each against a
 /// reference that does not share Hooke's code: timing curves and the chain rule worked by hand
@@ -27,8 +28,7 @@ struct ExampleScenarioTests {
     /// each), for JSONSerialization's reading, which is not always correctly rounded on Linux.
     static let timeReadingSlack = 1e-15
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = repositoryRoot
 
     static func example(_ name: String) throws -> Scenario {
         try Scenario(path: root.appendingPathComponent("examples/scenarios/\(name)").path)

@@ -2,6 +2,7 @@ import AnimationMath
 import Foundation
 import Scenarios
 import Testing
+import _TestSupport
 
 /// Every `examples/scenarios/transactions/*.json` run through the library, each value against the
 /// animation its rule says it runs (AnimationMath.docc/Transactions.md), in closed form: a linear
@@ -14,8 +15,7 @@ struct TreeScenarioTests {
     /// which misses by a large fraction of Δ at some frame.
     static let linearTolerance = 1e-12
 
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("examples/scenarios/transactions")
+    static let folder = repositoryRoot.appendingPathComponent("examples/scenarios/transactions")
 
     static func example(_ name: String) throws -> TreeScenario {
         try TreeScenario(path: folder.appendingPathComponent(name).path)

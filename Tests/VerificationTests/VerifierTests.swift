@@ -2,6 +2,7 @@ import AnimationMath
 import Foundation
 import Testing
 @testable import Verification
+import _TestSupport
 
 /// A spring that is Hooke's plus an injected error of 1e-6 of the target in its position.
 private struct InjectedErrorSpring: SpringEvaluating {
@@ -47,8 +48,7 @@ struct VerifierTests {
         #expect(controlFailures.isEmpty, "the control failed: \(controlFailures)")
     }
 
-    static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("data/swiftui-recordings")
+    static let recordings = repositoryRoot.appendingPathComponent("data/swiftui-recordings")
 
     @Test("the baseline flags a metric worse than its noise band, and only then")
     func baselineBand() {

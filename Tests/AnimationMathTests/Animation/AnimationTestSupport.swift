@@ -3,6 +3,7 @@
 
 import AnimationMath
 import Foundation
+import _TestSupport
 
 /// Where the test data lives: `data/` in the repository root (found from this file's path by
 /// walking up to `Package.swift`). `$HOOKE_RECORDINGS` replaces `data/swiftui-recordings`, as it
@@ -13,21 +14,9 @@ enum RepositoryData {
         var description: String { "test data not found at \(searched)" }
     }
 
-    static func repositoryRoot(filePath: String = #filePath) -> URL? {
-        var directory = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-                return directory
-            }
-            directory.deleteLastPathComponent()
-        }
-        return nil
-    }
-
     /// The URL of `relativePath` under the repository's `data/`.
     static func url(_ relativePath: String) throws -> URL {
-        guard let root = repositoryRoot() else { throw NotFound(searched: "(no Package.swift above \(#filePath))") }
-        var url = root.appendingPathComponent("data/\(relativePath)")
+        var url = repositoryRoot.appendingPathComponent("data/\(relativePath)")
         let prefix = "swiftui-recordings/"
         if relativePath.hasPrefix(prefix),
            let override = ProcessInfo.processInfo.environment["HOOKE_RECORDINGS"], !override.isEmpty {
