@@ -10,3 +10,17 @@ extension BaselineFile {
         }
     }
 }
+
+extension BaselineError {
+    /// The library's message with what to do about it on the command line.
+    var withRemedy: String {
+        description + (problem == nil ? "; write one with --update-baseline" : "; fix or delete it and rerun with --update-baseline")
+    }
+}
+
+extension InputError {
+    /// A baseline that cannot be read, as `--baseline`'s error: what is wrong and what to do.
+    static func baseline(_ error: any Error) -> InputError {
+        InputError("--baseline: " + ((error as? BaselineError)?.withRemedy ?? "\(error)"))
+    }
+}

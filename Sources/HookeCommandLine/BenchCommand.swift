@@ -105,7 +105,7 @@ struct BenchCommand: HookeCommand {
             do {
                 stored = try PerformanceBaseline.load(fromPath: baseline.path)
             } catch {
-                throw InputError("--baseline: \(error)")
+                throw InputError.baseline(error)
             }
         }
     }

@@ -93,10 +93,3 @@ public enum Hooke {
         return best
     }
 }
-
-extension BaselineError {
-    /// The library's message with what to do about it on the command line.
-    var withRemedy: String {
-        description + (problem == nil ? "; write one with --update-baseline" : "; fix or delete it and rerun with --update-baseline")
-    }
-}

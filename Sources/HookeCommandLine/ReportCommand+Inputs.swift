@@ -47,7 +47,7 @@ extension ReportCommand {
         do {
             run = try VerificationRun(configuration: configuration, plantsFaults: true, baseline: baseline)
         } catch {
-            throw InputError("--baseline: \(error)")
+            throw InputError.baseline(error)
         }
         let outcome = try run.execute(console: console, command: Self.name)
         return (outcome.report, outcome.improvements)

@@ -26,7 +26,7 @@ extension VerifyCommand {
                                       plantsFaults: arguments.flag("--mutants") || (names.isEmpty && !arguments.flag("--no-mutants")),
                                       baseline: baseline)
         } catch {
-            throw InputError("--baseline: \(error)")
+            throw InputError.baseline(error)
         }
         if baseline.update, let conflict = run.updateConflict { throw InputError("--update-baseline: \(conflict)") }
         return .suites(run, json: json)

@@ -30,4 +30,17 @@ struct BaselineFileTests {
             try Self.file(["--baseline", "/nonexistent-hooke/performance.json", "--update-baseline"])
         }
     }
+
+    /// A baseline the libraries cannot read says so in their words; the command line adds what to
+    /// do with its own flag (one stderr line, exit 2).
+    @Test func anUnreadableBaselineNamesTheRemedy() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("hooke-no-baseline-\(UUID().uuidString).json").path
+        expectUsageError(["bench", "--quick", "--baseline", missing],
+                         mentions: ["cannot read the performance baseline", "write one with --update-baseline"])
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("hooke-bad-baseline-\(UUID().uuidString).json")
+        try Data("{".utf8).write(to: broken)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        expectUsageError(["verify", "--suite", "curves", "--baseline", broken.path],
+                         mentions: ["cannot read the accuracy baseline", "not JSON", "fix or delete it and rerun with --update-baseline"])
+    }
 }
