@@ -314,6 +314,7 @@ public struct Animator<Value: VectorArithmetic> {
     }
 
     /// Sets the model value with `animation` (or none), at `time`: `withAnimation(animation) { value = newValue }`.
+    @inlinable
     public mutating func setValue(
         _ newValue: Value, animation: Animation?, completion: AnimationCompletion? = nil, at time: Double
     ) {
