@@ -331,53 +331,97 @@ public struct Animator<Value: VectorArithmetic> {
         let time = clamp(time)
         if entries.isEmpty { return Frame(time: time, value: model, velocity: .zero) }
 
-        var result = chainBase
-        var before = chainBase
-        var velocity = Value.zero
-        var velocityIsKnown = true
-        var index = 0
-        while index < entries.count {
-            before = result
-            let remaining = entries[index].target - result
-            let elapsed = time - entries[index].start
-            if let step = entries[index].step(remaining: remaining, elapsed: elapsed, wantsVelocity: velocityIsKnown) {
-                let value = step.value
-                if velocityIsKnown {
-                    if let own = step.velocity {
-                        if index > 0 {
-                            velocity -= velocity.scaled(by: Self.progress(value, of: remaining))
-                        }
-                        velocity += own
-                    } else {
-                        velocityIsKnown = false
-                    }
-                }
-                result += value
-                if entries[index].context.isLogicallyComplete, !entries[index].hasReportedLogicalCompletion {
-                    entries[index].hasReportedLogicalCompletion = true
-                    fireLogicalCompletions(of: entries[index].serial, at: time)
-                }
-                index += 1
-            } else if index == entries.count - 1 {
+        var walk = ChainWalk(start: chainBase)
+        // The entries are walked through one buffer pointer: one uniqueness check of the chain per
+        // walk instead of one per entry access, and the walk and the animations it runs inline here
+        // (a closure literal in its place is not inlined, and its call costs more than it saves).
+        @inline(__always)
+        func walkEntries(_ chain: inout UnsafeMutableBufferPointer<Entry>) -> ChainPause {
+            Self.walk(chain, &walk, at: time)
+        }
+        while true {
+            switch entries.withUnsafeMutableBufferPointer(walkEntries) {
+            case .end:
+                resultBeforeNewest = walk.before
+                lastResult = walk.result
+                var value = model
+                value -= runInterval
+                value += walk.result
+                return Frame(time: time, value: value, velocity: walk.velocityIsKnown ? walk.velocity : nil)
+            case .logicallyComplete:
+                fireLogicalCompletions(of: entries[walk.index - 1].serial, at: time)
+            case .finished where walk.index == entries.count - 1:
                 endRun(at: time)
                 return Frame(time: time, value: model, velocity: .zero)
-            } else {
+            case .finished:
                 // A finished entry pins the result to its target, for this frame and every later
                 // one: the chain now starts there, and the entries up to it no longer contribute, so
                 // they leave with it. The velocity carried so far drops to zero (a constant start).
-                chainBase = entries[index].target
-                result = chainBase
-                velocity = .zero
-                removeEntries(through: index, at: time)
-                index = 0
+                chainBase = entries[walk.index].target
+                walk.result = chainBase
+                walk.velocity = .zero
+                removeEntries(through: walk.index, at: time)
+                walk.index = 0
             }
         }
-        resultBeforeNewest = before
-        lastResult = result
-        var value = model
-        value -= runInterval
-        value += result
-        return Frame(time: time, value: value, velocity: velocityIsKnown ? velocity : nil)
+    }
+
+    /// Where `frame(at:)`'s walk over the chain stands: the chain's result before the entry last
+    /// stepped and after it, the velocity so far (and whether it is known), the next entry.
+    @usableFromInline
+    struct ChainWalk {
+        @usableFromInline var result: Value
+        @usableFromInline var before: Value
+        @usableFromInline var velocity: Value = .zero
+        @usableFromInline var velocityIsKnown = true
+        @usableFromInline var index = 0
+
+        @inlinable init(start: Value) {
+            result = start
+            before = start
+        }
+    }
+
+    /// Why a walk over the chain stopped: it stepped every entry; the entry before `index` became
+    /// logically complete (its completions fire, then the walk goes on); or the entry at `index`
+    /// finished.
+    @usableFromInline
+    enum ChainPause {
+        case end, logicallyComplete, finished
+    }
+
+    /// Steps `chain`'s entries from `walk.index` on, each on what the older ones left of its
+    /// target, carrying the velocity by the chain rule (see Velocity in the type's documentation).
+    @inlinable @inline(__always)
+    static func walk(_ chain: UnsafeMutableBufferPointer<Entry>, _ walk: inout ChainWalk, at time: Double) -> ChainPause {
+        while walk.index < chain.count {
+            let index = walk.index
+            walk.before = walk.result
+            let remaining = chain[index].target - walk.result
+            let elapsed = time - chain[index].start
+            guard let step = chain[index].step(remaining: remaining, elapsed: elapsed,
+                                               wantsVelocity: walk.velocityIsKnown) else {
+                return .finished
+            }
+            let value = step.value
+            if walk.velocityIsKnown {
+                if let own = step.velocity {
+                    if index > 0 {
+                        walk.velocity -= walk.velocity.scaled(by: Self.progress(value, of: remaining))
+                    }
+                    walk.velocity += own
+                } else {
+                    walk.velocityIsKnown = false
+                }
+            }
+            walk.result += value
+            walk.index = index + 1
+            if chain[index].context.isLogicallyComplete, !chain[index].hasReportedLogicalCompletion {
+                chain[index].hasReportedLogicalCompletion = true
+                return .logicallyComplete
+            }
+        }
+        return .end
     }
 
     /// Empties `completionEvents`, keeping its storage for the next events.
