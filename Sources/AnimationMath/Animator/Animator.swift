@@ -130,7 +130,8 @@
 /// key, no reference counting, no copy-on-write check.
 ///
 /// In steady state neither frames nor changes allocate for scalar values: the chain and completion
-/// arrays reserve `Self.reservedChainCapacity` on first use and keep their capacity when a run ends;
+/// arrays reserve `Self.reservedChainCapacity` on first use (the chain of a run that starts with a
+/// `.spring` reserves one entry: later springs merge into it) and keep their capacity when a run ends;
 /// events accumulate in a reserved array that `removeAllCompletionEvents()` empties keeping its
 /// capacity; and the state storage of an entry that leaves the chain (an animation that keeps state
 /// in `context.state`: a `repeatCount`, a user's animation) is kept as a spare and handed, emptied,
@@ -206,11 +207,23 @@ public struct Animator<Value: VectorArithmetic> {
 
     /// How many chain entries and pending completions are reserved on first use. Chains longer than
     /// this are rare (each needs a non-merging change while all older ones still run); a longer one
-    /// grows the array once and keeps the capacity. Four, not more: an entry is 112 bytes and a frame
-    /// reads only the first ones, so a larger reserve spreads many animators' chains over more
-    /// memory pages for nothing (8 cost the `mixed` bench at 100k animators ~10–20 % per frame);
-    /// two made `mixed`'s chains of three grow in steady state.
-    @usableFromInline package static var reservedChainCapacity: Int { 4 }
+    /// grows the array once and keeps the capacity. Three, not more: an entry is 112 bytes and a
+    /// frame reads only the first ones, so a larger reserve spreads many animators' chains over
+    /// more memory for nothing (the `mixed` bench at 100k animators: 8 cost ~10–20 % per frame
+    /// against 4, and 4 ~15 % against 3); two made `mixed`'s chains of three grow in steady state.
+    /// A run that starts with a `.spring` reserves one (`reservedChainCapacity(startingWith:)`).
+    @usableFromInline package static var reservedChainCapacity: Int { 3 }
+
+    /// The chain entries reserved when a run starts with `animation`: one for the `.spring` family,
+    /// which merges every later `.spring` into its entry (the chain stays one entry long unless
+    /// another kind of animation follows, which grows it once), else `reservedChainCapacity`. One
+    /// entry's buffer instead of three keeps the chains of many springs close together in memory.
+    @inlinable static func reservedChainCapacity(startingWith animation: Animation) -> Int {
+        switch animation.box.kind {
+        case .fluidSpring, .defaultSpring: return 1
+        default: return reservedChainCapacity
+        }
+    }
 
     /// The value most recently set: where the presentation ends up.
     @inlinable public var modelValue: Value { model }
@@ -301,7 +314,8 @@ public struct Animator<Value: VectorArithmetic> {
                 entries.append(makeEntry(animation: animation, start: time, serial: serial))
             }
         } else {
-            if entries.capacity < Self.reservedChainCapacity { entries.reserveCapacity(Self.reservedChainCapacity) }
+            let reserve = Self.reservedChainCapacity(startingWith: animation)
+            if entries.capacity < reserve { entries.reserveCapacity(reserve) }
             chainBase = .zero
             resultBeforeNewest = .zero
             lastResult = .zero
