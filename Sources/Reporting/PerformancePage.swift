@@ -272,7 +272,17 @@ enum PerformancePage {
                 if let limit = fast.ratioToLimit { line += ", \(ReportFormat.ratio(limit)) its C limit" }
             } else if let limit = fast.ratioToLimit {
                 line += "computation — \(ReportFormat.ratio(limit)) the C limit doing the same work "
-                line += "(\(ReportFormat.nanoseconds(p50 / limit)) ns/anim)"
+                line += "(\(ReportFormat.nanoseconds(p50 / limit)) ns/anim"
+                // The ratio at the smaller N too: where it grows with N, the state's layout in
+                // memory costs what the cache hid at the smaller N.
+                let smaller = single.filter { $0.animations < fast.animations }
+                    .compactMap { result in result.ratioToLimit.map { (animations: result.animations, ratio: $0) } }
+                    .sorted { $0.animations < $1.animations }
+                if !smaller.isEmpty {
+                    line += "; " + smaller.map { "\(ReportFormat.ratio($0.ratio)) at N = \(ReportFormat.count($0.animations))" }
+                        .joined(separator: ", ")
+                }
+                line += ")"
                 if let floor = fast.ratioToFloor { line += ", \(ReportFormat.ratio(floor)) the memory floor" }
             } else {
                 line += "no limit measured"

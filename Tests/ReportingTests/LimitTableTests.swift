@@ -21,4 +21,21 @@ struct LimitTableTests {
         let row = table.split(separator: "\n")[2].split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(row == ["spring", "100,000", "1", "3.38", "1.69", "—", "—", "2.00×", "—", "—"], "\(table)")
     }
+
+    /// "What limits each workload" gives fast's ratio to its limit at the largest N and at the
+    /// smaller ones (a limit row at half of fast's time at 100k, at 0.8 of it at 1k and 10k).
+    @Test func limitLineGivesTheRatioAtEveryN() throws {
+        var results = Fixtures.bench.results
+        for fast in results where fast.workload == .spring && fast.strategy == .fast && fast.threads == 1 {
+            var limit = fast
+            limit.strategy = .limit
+            limit.nsPerAnimationFrame = fast.nsPerAnimationFrame.scaled(by: fast.animations == 100_000 ? 0.5 : 0.8)
+            results.append(limit)
+        }
+        results.linkRelativeFigures()
+        let section = PerformancePage.limitsSection(results, handOff: nil)
+        let line = try #require(section.split(separator: "\n").first { $0.hasPrefix("- **spring**") })
+        #expect(line.contains("2.00× the C limit doing the same work (1.69 ns/anim; 1.25× at N = 1,000, 1.25× at N = 10,000)"),
+                "\(line)")
+    }
 }
