@@ -71,11 +71,15 @@ extension PeerEngineTests {
     /// p = 1e-9, where the answer is -1.5e-9 against -1.5e-3); 1e-2.
     static let firefoxWorstTolerance = 1e-2
     static let firefoxSkipReason = DebianPackage.skipReason("firefox-esr", installer: "examples/engines/firefox/build")
+    /// Seconds for each reply: the hello waits for Firefox's start, which took 6–29 s at a load of
+    /// 8–11 and over 60 s once while the whole suite ran beside it.
+    static let firefoxTimeout = 240
 
     @Test(.enabled(if: firefoxSkipReason == nil, "\(firefoxSkipReason ?? "")"))
     func firefoxThroughTheProtocol() throws {
         let adapter = repositoryRoot.appendingPathComponent("examples/engines/firefox/adapter.py").path
-        let engine = try judgeCurves("python3 \(adapter)", worst: Self.firefoxWorstTolerance, presets: Self.firefoxPresetTolerance)
+        let engine = try judgeCurves("python3 \(adapter)", worst: Self.firefoxWorstTolerance, presets: Self.firefoxPresetTolerance,
+                                     timeout: Self.firefoxTimeout)
         #expect(engine["name"] as? String == "firefox-gecko")
         #expect((engine["version"] as? String ?? "").hasPrefix("Firefox/"), "the hello names the browser's version")
     }
@@ -226,12 +230,13 @@ extension PeerEngineTests {
 extension PeerEngineTests {
     /// Judges `engine` on the whole `curve` set (against GSL's Brent root) and checks that every case
     /// was answered and graded within `worst`, the presets within `presets`, and that the engine is
-    /// not exact (so the run exits 1); returns the engine's hello as the scorecard records it.
-    func judgeCurves(_ engine: String, worst: Double, presets: Double,
+    /// not exact (so the run exits 1), waiting `timeout` seconds at most for each reply; returns the
+    /// engine's hello as the scorecard records it.
+    func judgeCurves(_ engine: String, worst: Double, presets: Double, timeout: Int = 60,
                      sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("hooke-peer-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: json) }
-        let run = hooke("conform", "--engine", engine, "--kind", "curve", "--timeout", "60", "--json", json)
+        let run = hooke("conform", "--engine", engine, "--kind", "curve", "--timeout", "\(timeout)", "--json", json)
         #expect(run.status == 1, "not exact at the exact tier: \(run.standardError)", sourceLocation: sourceLocation)
         let card = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
         #expect(card["complete"] as? Bool == true, sourceLocation: sourceLocation)

@@ -51,6 +51,18 @@ PREFERENCES = {
     "datareporting.policy.dataSubmissionEnabled": False,
     "toolkit.telemetry.reportingpolicy.firstRun": False,
     "app.update.disabledForTesting": True,
+    # One content process, no site isolation: a blank page needs no more, and each process is
+    # seconds of start-up on a loaded machine.
+    "fission.autostart": False,
+    "dom.ipc.processCount": 1,
+    "dom.ipc.processPrelaunch.enabled": False,
+    # Nothing that reaches the network at start-up (the browser has no network to reach here).
+    "network.captive-portal-service.enabled": False,
+    "network.connectivity-service.enabled": False,
+    "browser.safebrowsing.malware.enabled": False,
+    "browser.safebrowsing.phishing.enabled": False,
+    "extensions.update.enabled": False,
+    "app.normandy.enabled": False,
 }
 
 
