@@ -42,6 +42,12 @@ public struct ErrorStatistics: Sendable {
         }
     }
 
+    /// Adds a yes/no fact as an error of 0 (it holds) or 1 (it does not), so a check of rules, orders
+    /// and identities counts its failures in `maxAbsError`.
+    public mutating func require(_ holds: Bool, _ location: @autoclosure () -> WorstCase) {
+        add(holds ? 0 : 1, 0, scale: 1, location: location())
+    }
+
     /// Merges another accumulator (the worst location follows the larger relative error).
     public mutating func merge(_ other: ErrorStatistics) {
         if other.maxRelative > maxRelative || worst == nil { worst = other.worst }

@@ -88,7 +88,7 @@ enum CompletionSuite {
             animator.setValue(10, transaction: Transaction(completion: AnimationCompletion(id: 9, criteria: .removed)), at: 0)
             events += animator.completionEvents
             animator.removeAllCompletionEvents()
-            stats.add(animator.completionEvents.isEmpty ? 0 : 1, 0, scale: 1, location: WorstCase("\(label): events left after removeAll"))
+            stats.require(animator.completionEvents.isEmpty, WorstCase("\(label): events left after removeAll"))
             // The .removed completion rides on a second, animated change of the same run.
             animator.setValue(20, transaction: Transaction(
                 animation: .interpolatingSpring(stiffness: k, damping: c, initialVelocity: v0),
@@ -100,8 +100,7 @@ enum CompletionSuite {
             }
             events += animator.completionEvents
             let byID = Dictionary(events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            stats.add(events.count == 3 && handled.events.count == 2 ? 0 : 1, 0, scale: 1,
-                      location: WorstCase("\(label): \(events.count) events, \(handled.events.count) handler calls"))
+            stats.require(events.count == 3 && handled.events.count == 2, WorstCase("\(label): \(events.count) events, \(handled.events.count) handler calls"))
             stats.add(byID[9]?.time ?? .nan, 0, scale: 1, location: WorstCase("\(label): a change that creates no animation fires at once"))
             // Both changes start at 0, so the first (chained before the second) is logically complete at 2π/√k.
             stats.add(byID[1]?.time ?? .nan, logical, scale: 1, location: WorstCase("\(label): logicallyComplete at \(byID[1]?.time ?? .nan) s"))
@@ -109,8 +108,7 @@ enum CompletionSuite {
                       location: WorstCase("\(label): removed at \(byID[2]?.time ?? .nan) s, finish rule \(finish) s"))
             stats.add(Swift.max(0, settled - (byID[2]?.time ?? .nan)), 0, scale: 1,
                       location: WorstCase("\(label): removed before GSL's settle time \(settled) s"))
-            stats.add(byID[2]?.criteria == .removed && byID[1]?.criteria == .logicallyComplete ? 0 : 1, 0, scale: 1,
-                      location: WorstCase("\(label): criteria \(byID[1].map { "\($0.criteria)" } ?? "-"), \(byID[2].map { "\($0.criteria)" } ?? "-")"))
+            stats.require(byID[2]?.criteria == .removed && byID[1]?.criteria == .logicallyComplete, WorstCase("\(label): criteria \(byID[1].map { "\($0.criteria)" } ?? "-"), \(byID[2].map { "\($0.criteria)" } ?? "-")"))
         }
         return gatedCheck(CheckSubject(suite: name, name: "interpolating spring completions = 2π/√k and the finish rule, per frame",
                           kind: .reference, source: source, implementation: "Animator completions", quickSet: true),
@@ -130,11 +128,11 @@ enum CompletionSuite {
     static func criteriaCheck() -> CheckReport {
         var stats = ErrorStatistics()
         func expect(_ events: [AnimationCompletionEvent], _ expected: [(Int, Double, AnimationCompletionCriteria)], _ label: String) {
-            stats.add(events.count == expected.count ? 0 : 1, 0, scale: 1, location: WorstCase("\(label): \(events)"))
+            stats.require(events.count == expected.count, WorstCase("\(label): \(events)"))
             for (id, time, criteria) in expected {
                 let event = events.first { $0.id == id }
                 stats.add(event?.time ?? .nan, time, scale: 1, location: WorstCase("\(label): completion \(id) at \(event.map { "\($0.time)" } ?? "never")"))
-                stats.add(event?.criteria == criteria ? 0 : 1, 0, scale: 1, location: WorstCase("\(label): completion \(id) criteria"))
+                stats.require(event?.criteria == criteria, WorstCase("\(label): completion \(id) criteria"))
             }
         }
         // Chain: linear(1) at 0 (1: logicallyComplete, 3: removed), linear(1) at 0.5 (2: removed).
@@ -199,7 +197,7 @@ enum CompletionSuite {
         }
         // An event names what fired, when and under which criteria.
         let event = AnimationCompletionEvent(id: 3, time: 0.5, criteria: .removed)
-        stats.add(event.description == "completion 3 (removed) at 0.5" ? 0 : 1, 0, scale: 1, location: WorstCase("description \(event)"))
+        stats.require(event.description == "completion 3 (removed) at 0.5", WorstCase("description \(event)"))
         return gatedCheck(CheckSubject(suite: name, name: "completion criteria on chains, merges and changes without animation",
                           kind: .reference, source: source, implementation: "Animator completions", quickSet: true),
                           metrics: stats.metrics(absoluteUnit: "s"), worst: stats.worst, tolerance: eventTolerance)

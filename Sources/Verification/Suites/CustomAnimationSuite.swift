@@ -74,7 +74,7 @@ enum CustomAnimationSuite {
         // The box: wrapping an Animation returns it; the public calls on a vector value are the
         // component-wise numbers (easeInOut vs Brent; .spring merges, a user's ramp does not).
         let ease = Animation.easeInOut(duration: 0.5)
-        stats.add(Animation(ease) == ease && Animation(ramp) == ramp ? 0 : 1, 0, scale: 1, location: WorstCase("Animation(animation) == animation"))
+        stats.require(Animation(ease) == ease && Animation(ramp) == ramp, WorstCase("Animation(animation) == animation"))
         var context = AnimationContext<AnimatablePair<Double, Double>>()
         for t in [0.1, 0.25, 0.4] {
             let expected = 8 * (try BezierReference.curveValue(x1: 0.42, y1: 0, x2: 0.58, y2: 1, progress: t / 0.5))
@@ -84,8 +84,7 @@ enum CustomAnimationSuite {
             let velocity = ease.velocity(value: AnimatablePair(8, -16), time: t, context: context)
             let scalar = ease.velocity(value: 8.0, time: t, context: AnimationContext())
             stats.add(velocity?.second ?? .nan, -2 * (scalar ?? .nan), scale: 8, location: WorstCase("easeInOut velocity on a pair", time: t))
-            stats.add(ramp.velocity(value: AnimatablePair(8, -16), time: t, context: context) == nil ? 0 : 1, 0, scale: 1,
-                      location: WorstCase("a user's ramp velocity on a pair is nil"))
+            stats.require(ramp.velocity(value: AnimatablePair(8, -16), time: t, context: context) == nil, WorstCase("a user's ramp velocity on a pair is nil"))
         }
         // A modifier of an animation that cannot say its velocity cannot either.
         let cannotSay = [ramp.repeatCount(2), ramp.speed(2), ramp.delay(0.1), ramp.logicallyComplete(after: 0.1)].filter {
@@ -98,7 +97,7 @@ enum CustomAnimationSuite {
         let merges = (spring.shouldMerge(previous: spring, value: AnimatablePair(1, 1), time: 0.1, context: &merging),
                       ramp.shouldMerge(previous: ramp, value: AnimatablePair(1, 1), time: 0.1, context: &merging),
                       ease.shouldMerge(previous: ease, value: 1.0, time: 0.1, context: &scalarContext))
-        stats.add(merges == (true, false, false) ? 0 : 1, 0, scale: 1, location: WorstCase("shouldMerge: .spring \(merges.0), ramp \(merges.1), easeInOut \(merges.2)"))
+        stats.require(merges == (true, false, false), WorstCase("shouldMerge: .spring \(merges.0), ramp \(merges.1), easeInOut \(merges.2)"))
         return gatedCheck(CheckSubject(suite: name, name: "a user's CustomAnimation alone and chained; Animation on a pair", kind: .reference,
                           source: "closed-form ramps and the chain formula (AnimationMath.docc/MergeAndChain.md); SwiftUI's CustomAnimation defaults "
                               + "(velocity nil, shouldMerge false); easeInOut from GSL Brent",
@@ -111,7 +110,7 @@ enum CustomAnimationSuite {
     /// next) plays its hand timeline from pass 0 again.
     static func stateCheck() -> CheckReport {
         var stats = ErrorStatistics()
-        func law(_ holds: Bool, _ label: String) { stats.add(holds ? 0 : 1, 0, scale: 1, location: WorstCase(label)) }
+        func law(_ holds: Bool, _ label: String) { stats.require(holds, WorstCase(label)) }
         var state = AnimationState<Double>()
         law(state[FrameCount.self] == 0 && state[LastTime.self] == -1 && !state.contains(FrameCount.self), "an empty state reads the defaults")
         state[FrameCount.self] = 3

@@ -28,10 +28,10 @@ enum IdentitySuite {
         for (i, a) in first.enumerated() {
             for (j, b) in second.enumerated() {
                 let equal = a == b
-                stats.add(equal == (i == j) ? 0 : 1, 0, scale: 1,
-                          location: WorstCase("\(label) #\(i) \(equal ? "==" : "!=") #\(j)"))
+                stats.require(equal == (i == j),
+                              WorstCase("\(label) #\(i) \(equal ? "==" : "!=") #\(j)"))
                 if equal {
-                    stats.add(a.hashValue == b.hashValue ? 0 : 1, 0, scale: 1, location: WorstCase("\(label) #\(i): equal values hash apart"))
+                    stats.require(a.hashValue == b.hashValue, WorstCase("\(label) #\(i): equal values hash apart"))
                 }
             }
         }
@@ -70,10 +70,10 @@ enum IdentitySuite {
         }, &stats)
         // AnimatableVector behaves as if padded with zeros: [1, 2, 0] is [1, 2], hashes alike, and a − a is .zero.
         let padded = AnimatableVector([1, 2, 0, -0.0]), plain = AnimatableVector([1, 2])
-        stats.add(padded == plain && padded.hashValue == plain.hashValue ? 0 : 1, 0, scale: 1,
-                  location: WorstCase("AnimatableVector [1, 2, 0, −0] == [1, 2], same hash"))
-        stats.add(padded - padded == .zero && (padded - padded).hashValue == AnimatableVector.zero.hashValue ? 0 : 1, 0, scale: 1,
-                  location: WorstCase("AnimatableVector a − a == .zero, same hash"))
+        stats.require(padded == plain && padded.hashValue == plain.hashValue,
+                      WorstCase("AnimatableVector [1, 2, 0, −0] == [1, 2], same hash"))
+        stats.require(padded - padded == .zero && (padded - padded).hashValue == AnimatableVector.zero.hashValue,
+                      WorstCase("AnimatableVector a − a == .zero, same hash"))
         return gatedCheck(CheckSubject(suite: name, name: "Hashable: equal values hash alike, different parameters are unequal", kind: .invariant,
                           source: CheckSource.api + ": Hashable's law (a == b ⇒ equal hashes); AnimatableVector's documented zero padding",
                           implementation: "Hashable conformances", quickSet: true),
@@ -106,20 +106,20 @@ enum IdentitySuite {
             (.default, "DefaultAnimation()"),
         ]
         for (animation, text) in expected {
-            stats.add(animation.description == text ? 0 : 1, 0, scale: 1, location: WorstCase("\"\(animation)\", expected \"\(text)\""))
-            stats.add(animation.debugDescription == "AnyAnimator(\(text == "DefaultAnimation()" ? "AnimationMath.DefaultAnimation()" : text))" ? 0 : 1,
-                      0, scale: 1, location: WorstCase("debugDescription \"\(animation.debugDescription)\""))
+            stats.require(animation.description == text, WorstCase("\"\(animation)\", expected \"\(text)\""))
+            let wrapped = text == "DefaultAnimation()" ? "AnimationMath.DefaultAnimation()" : text
+            stats.require(animation.debugDescription == "AnyAnimator(\(wrapped))", WorstCase("debugDescription \"\(animation.debugDescription)\""))
         }
-        stats.add(Double("\(1e15)") == 1e15 ? 0 : 1, 0, scale: 1, location: WorstCase("\(1e15) does not read back"))
+        stats.require(Double("\(1e15)") == 1e15, WorstCase("\(1e15) does not read back"))
         // A Bézier timing curve names its duration and its control points, which read back.
         let curve = Animation.timingCurve(0.1, 0.2, 0.3, 0.4, duration: third).description
         let numbers = curve.split(whereSeparator: { !"0123456789.-e+".contains($0) }).compactMap { Double($0) }
         for parameter in [0.1, 0.2, 0.3, 0.4, third] {
-            stats.add(numbers.contains(parameter) ? 0 : 1, 0, scale: 1, location: WorstCase("\"\(curve)\" lacks \(parameter)"))
+            stats.require(numbers.contains(parameter), WorstCase("\"\(curve)\" lacks \(parameter)"))
         }
-        stats.add(curve.hasPrefix("timingCurve(") ? 0 : 1, 0, scale: 1, location: WorstCase("\"\(curve)\" is not a timingCurve call"))
+        stats.require(curve.hasPrefix("timingCurve("), WorstCase("\"\(curve)\" is not a timingCurve call"))
         for (criteria, text) in [(AnimationCompletionCriteria.logicallyComplete, "logicallyComplete"), (.removed, "removed")] {
-            stats.add(criteria.description == text ? 0 : 1, 0, scale: 1, location: WorstCase("criteria \(criteria)"))
+            stats.require(criteria.description == text, WorstCase("criteria \(criteria)"))
         }
         return gatedCheck(CheckSubject(suite: name, name: "descriptions read as the call that built them; numbers read back", kind: .invariant,
                           source: CheckSource.api + ": a description is the call that built the animation (numbers round-trip); "

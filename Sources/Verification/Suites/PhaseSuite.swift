@@ -111,16 +111,16 @@ enum PhaseSuite {
             }
             // The transitions the animator started up to the last frame, and when.
             let got = scenario.animator.transitions, expected = scenario.expected.filter { $0.start <= scenario.until }
-            stats.add(got.count == expected.count ? 0 : 1, 0, scale: 1,
-                      location: WorstCase("\(scenario.label): \(got.count) transitions, expected \(expected.count)"))
+            stats.require(got.count == expected.count,
+                          WorstCase("\(scenario.label): \(got.count) transitions, expected \(expected.count)"))
             for (transition, item) in zip(got, expected) {
                 stats.add(transition.time, item.start, scale: 1, location: WorstCase("\(scenario.label): transition to phase \(item.phase)"))
-                stats.add(transition.phase == item.phase ? 0 : 1, 0, scale: 1,
-                          location: WorstCase("\(scenario.label): transition at \(item.start) to phase \(transition.phase), expected \(item.phase)"))
+                stats.require(transition.phase == item.phase,
+                              WorstCase("\(scenario.label): transition at \(item.start) to phase \(transition.phase), expected \(item.phase)"))
             }
             if let last = expected.last {
-                stats.add(scenario.animator.phaseIndex == last.phase && scenario.animator.phase == last.target ? 0 : 1, 0, scale: 1,
-                          location: WorstCase("\(scenario.label): ends at phase \(scenario.animator.phaseIndex)"))
+                stats.require(scenario.animator.phaseIndex == last.phase && scenario.animator.phase == last.target,
+                              WorstCase("\(scenario.label): ends at phase \(scenario.animator.phaseIndex)"))
             }
         }
         // The closure form asks for the animation into each phase; its default is `.default` (SwiftUI's).
@@ -128,7 +128,7 @@ enum PhaseSuite {
         let defaulted = PhaseSequence(phases: [1.0, 2])
         let formsAgree = closure.count == 3 && closure.animations == [.linear(duration: 1), nil, .linear(duration: 3)]
             && defaulted.animations == [.default, .default]
-        stats.add(formsAgree ? 0 : 1, 0, scale: 1, location: WorstCase("PhaseSequence(phases:animation:) animations \(closure.animations)"))
+        stats.require(formsAgree, WorstCase("PhaseSequence(phases:animation:) animations \(closure.animations)"))
         // An idle triggered animator stays at phase 0; a continuous one created at 1 starts its first transition there.
         var idle = PhaseSequenceAnimator(defaulted, mode: .triggered)
         stats.add(idle.frame(at: 3).value, 1, scale: 1, location: WorstCase("triggered, never triggered"))

@@ -119,12 +119,11 @@ enum TransactionSuite {
         for item in resolutions() {
             let resolved = item.tree.resolve(item.transaction) { item.changed.contains($0) }
             let names = item.tree.valueNames
-            stats.add(names == item.expected.map(\.0) && resolved.map(\.name) == names ? 0 : 1, 0, scale: 1,
-                      location: WorstCase("\(item.label): value order \(resolved.map(\.name)), expected \(item.expected.map(\.0))"))
+            stats.require(names == item.expected.map(\.0) && resolved.map(\.name) == names,
+                          WorstCase("\(item.label): value order \(resolved.map(\.name)), expected \(item.expected.map(\.0))"))
             for ((name, seen), (_, expected)) in zip(resolved, item.expected) {
-                stats.add(seen.animation == expected ? 0 : 1, 0, scale: 1,
-                          location: WorstCase("\(item.label): \(name) runs \(seen.animation.map { "\($0)" } ?? "nil"), "
-                                              + "expected \(expected.map { "\($0)" } ?? "nil")"))
+                stats.require(seen.animation == expected, WorstCase("\(item.label): \(name) runs \(seen.animation.map { "\($0)" } ?? "nil"), "
+                                                  + "expected \(expected.map { "\($0)" } ?? "nil")"))
             }
         }
         stats.add(Transaction()[FlagKey.self] ? 1 : 0, 0, scale: 1, location: WorstCase("a key never set reads its defaultValue"))
@@ -210,7 +209,7 @@ enum TransactionSuite {
                     stats.add(frame.value, expected, scale: 1, location: WorstCase("\(scene.label): \(name)", time: t))
                 }
             }
-            stats.add(animator.model(of: "no such value") == nil ? 0 : 1, 0, scale: 1, location: WorstCase("model of an unknown name"))
+            stats.require(animator.model(of: "no such value") == nil, WorstCase("model of an unknown name"))
         }
         return gatedCheck(CheckSubject(suite: name, name: "tree frames = each value's ramp in closed form", kind: .reference,
                           source: source, implementation: "ViewTreeAnimator", quickSet: true),
@@ -243,18 +242,18 @@ enum TransactionSuite {
         ]
         for (index, expectation) in expectations.enumerated() {
             var animator = ViewTreeAnimator(tree, values: ["a": 0, "b": 0])
-            let handled = Counter()
+            let handled = CompletionSuite.EventLog()
             var transaction = expectation.animated ? withLinear(1) : Transaction()
             transaction.completion = AnimationCompletion(id: index, criteria: expectation.criteria) { event in handled.add(event) }
             animator.apply(expectation.set, transaction: transaction, at: 0.125)
             for step in 1...16 { _ = animator.frame(at: Double(step) / 4) }
             let events = animator.completionEvents
-            stats.add(events.count == 1 && handled.events == events ? 0 : 1, 0, scale: 1,
-                      location: WorstCase("\(expectation.label): fired \(events.count) times, handler \(handled.events.count)"))
+            stats.require(events.count == 1 && handled.events == events,
+                          WorstCase("\(expectation.label): fired \(events.count) times, handler \(handled.events.count)"))
             if let event = events.first {
                 stats.add(event.time, expectation.time, scale: 1, location: WorstCase("\(expectation.label): at \(event.time) s"))
-                stats.add(event.id == index && event.criteria == expectation.criteria ? 0 : 1, 0, scale: 1,
-                          location: WorstCase("\(expectation.label): reported as \(event)"))
+                stats.require(event.id == index && event.criteria == expectation.criteria,
+                              WorstCase("\(expectation.label): reported as \(event)"))
             }
         }
         // Two changes, each with its completion: each fires once, for its own animations only.
@@ -268,18 +267,12 @@ enum TransactionSuite {
         for step in 3...12 { _ = animator.frame(at: Double(step) / 4) }
         // a: linear(1) from 0 ends at 1.25; b: linear(1) from 0.5 ends at 1.75.
         let times = Dictionary(animator.completionEvents.map { ($0.id, $0.time) }, uniquingKeysWith: { _, _ in .nan })
-        stats.add(animator.completionEvents.count == 2 ? 0 : 1, 0, scale: 1, location: WorstCase("two changes: \(animator.completionEvents)"))
+        stats.require(animator.completionEvents.count == 2, WorstCase("two changes: \(animator.completionEvents)"))
         stats.add(times[1] ?? .nan, 1.25, scale: 1, location: WorstCase("two changes: the first's completion"))
         stats.add(times[2] ?? .nan, 1.75, scale: 1, location: WorstCase("two changes: the second's completion"))
         return gatedCheck(CheckSubject(suite: name, name: "a change's completion fires once, after its last animation", kind: .reference,
                           source: source, implementation: "ViewTreeAnimator", quickSet: true),
                           metrics: stats.metrics(absoluteUnit: "s"), worst: stats.worst, tolerance: rampTolerance)
-    }
-
-    /// The events a completion handler received.
-    final class Counter: @unchecked Sendable {
-        var events: [AnimationCompletionEvent] = []
-        func add(_ event: AnimationCompletionEvent) { events.append(event) }
     }
 }
 

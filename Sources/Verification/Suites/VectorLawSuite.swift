@@ -56,7 +56,7 @@ enum VectorLawSuite {
             compare("zero + a", read(.zero + x), ca)
             let squares = ca.reduce(0) { $0 + $1 * $1 }
             stats.add(x.magnitudeSquared, squares, scale: Swift.max(squares, 1), location: WorstCase("\(label) |a|²"))
-            stats.add(x == make(a) ? 0 : 1, 0, scale: 1, location: WorstCase("\(label) a == a"))
+            stats.require(x == make(a), WorstCase("\(label) a == a"))
             stats.add(x == y ? 1 : 0, 0, scale: 1, location: WorstCase("\(label) a ≠ b"))
         }
     }
@@ -155,7 +155,7 @@ enum VectorLawSuite {
     /// operations; `UnitPoint`'s ×128 animatable data written back.
     static func accessCheck() -> CheckReport {
         var stats = ErrorStatistics()
-        func law(_ holds: Bool, _ label: String) { stats.add(holds ? 0 : 1, 0, scale: 1, location: WorstCase(label)) }
+        func law(_ holds: Bool, _ label: String) { stats.require(holds, WorstCase(label)) }
         // Angle: degrees = radians · 180/π both ways (a few ulps), ×128 data exactly.
         var angle = Angle()
         law(angle == .zero && Angle.radians(0.5) == Angle(radians: 0.5) && Angle.degrees(30) == Angle(degrees: 30), "Angle presets and factories")
