@@ -54,6 +54,14 @@ enum IdentitySuite {
     static func hashCheck() -> CheckReport {
         var stats = ErrorStatistics()
         laws("Animation", animations, &stats)
+        // Documented aliases are the animation they stand for: `.interpolatingSpring` is
+        // `interpolatingSpring(duration: 0.5, bounce: 0)` and `spring(_:blendDuration:)` takes a Spring's
+        // response and damping ratio (Apple's pages for both).
+        let spring = Spring(response: 0.4, dampingRatio: 0.7)
+        stats.require(Animation.interpolatingSpring == .interpolatingSpring(duration: 0.5, bounce: 0),
+                      WorstCase(".interpolatingSpring = interpolatingSpring(duration: 0.5, bounce: 0)"))
+        stats.require(Animation.spring(spring, blendDuration: 0.1) == .spring(response: 0.4, dampingFraction: 0.7, blendDuration: 0.1),
+                      WorstCase(".spring(Spring(response: 0.4, dampingRatio: 0.7), blendDuration: 0.1) = spring(response:dampingFraction:blendDuration:)"))
         laws("UnitCurve", {
             [UnitCurve.linear, .easeIn, .easeOut, .easeInOut, .circularEaseIn, .circularEaseOut, .circularEaseInOut,
              .bezier(startControlPoint: UnitPoint(x: 0.1, y: 0.2), endControlPoint: UnitPoint(x: 0.3, y: 0.4)),
