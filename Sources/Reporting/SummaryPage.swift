@@ -175,7 +175,7 @@ enum SummaryPage {
         page += "- [performance.md](performance.md): every workload × strategy, scaling with N and threads, allocations, "
         page += "what fits a frame ([performance.json](performance.json)).\n"
         if data.pages.contains(Self.enginesPage) {
-            page += "- [engines.md](engines.md): real engines (Qt, Chromium, …) through the same judge and frame harness, "
+            page += "- [engines.md](engines.md): real engines (Chromium, Firefox, Qt, Qt Quick, GNOME libadwaita) through the same judge and frame harness, "
             page += "written by `scripts/engines` ([engines.json](engines.json)).\n"
         }
         page += "- Charts: " + data.charts.map { "[\(($0 as NSString).lastPathComponent)](\($0))" }.joined(separator: ", ") + ".\n"
