@@ -26,16 +26,10 @@ import tempfile
 
 DURATION_MS = 1e9  # the effect's duration: Blink's 1 µs time step is then 1e-12 of the progress
 
-PAGE_SCRIPT = """(() => {
-  const [x1, y1, x2, y2] = %s, progress = %s, D = %r;
-  const effect = new KeyframeEffect(null, [{opacity: 0}, {opacity: 1}],
-      {duration: D, easing: `cubic-bezier(${x1}, ${y1}, ${x2}, ${y2})`, fill: "both"});
-  const animation = new Animation(effect, document.timeline);
-  animation.pause();
-  const values = progress.map(p => { animation.currentTime = p * D; return effect.getComputedTiming().progress; });
-  animation.cancel();
-  return JSON.stringify(values);
-})()"""
+# The page's evaluation, shared with the other browser adapter: a JavaScript function of
+# (bezier, progress, D) returning the progress values as a JSON string.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "web-animations.js")) as source:
+    WEB_ANIMATIONS = source.read()
 
 
 class Browser:
@@ -104,7 +98,7 @@ class Browser:
 
 
 def curve(browser, case):
-    script = PAGE_SCRIPT % (json.dumps(case["bezier"]), json.dumps(case["progress"]), DURATION_MS)
+    script = "(%s)(%s, %s, %r)" % (WEB_ANIMATIONS, json.dumps(case["bezier"]), json.dumps(case["progress"]), DURATION_MS)
     return {"values": json.loads(browser.evaluate(script))}
 
 

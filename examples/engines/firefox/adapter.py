@@ -32,16 +32,10 @@ import time
 DURATION_MS = 1e9  # the effect's duration: Gecko's 1 ns tick is then 1e-15 of the progress
 START_SECONDS = 120  # Firefox's start, Marionette listening (about 2 s on an idle machine)
 
-PAGE_SCRIPT = """
-const [x1, y1, x2, y2] = arguments[0], progress = arguments[1], D = arguments[2];
-const effect = new KeyframeEffect(null, [{opacity: 0}, {opacity: 1}],
-    {duration: D, easing: `cubic-bezier(${x1}, ${y1}, ${x2}, ${y2})`, fill: "both"});
-const animation = new Animation(effect, document.timeline);
-animation.pause();
-const values = progress.map(p => { animation.currentTime = p * D; return effect.getComputedTiming().progress; });
-animation.cancel();
-return JSON.stringify(values);
-"""
+# The page's evaluation, shared with the other browser adapter: a JavaScript function of
+# (bezier, progress, D) returning the progress values as a JSON string.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "web-animations.js")) as source:
+    WEB_ANIMATIONS = source.read()
 
 # A quiet profile: Marionette on a port the system picks, no first-run pages, no network reports.
 PREFERENCES = {
@@ -139,7 +133,7 @@ class Browser:
 
 
 def curve(browser, case):
-    result = browser.call("WebDriver:ExecuteScript", {"script": PAGE_SCRIPT,
+    result = browser.call("WebDriver:ExecuteScript", {"script": "return (%s)(...arguments);" % WEB_ANIMATIONS,
                                                       "args": [case["bezier"], case["progress"], DURATION_MS]})
     return {"values": json.loads(result["value"])}
 
