@@ -11,8 +11,10 @@ private final class Sink {
     var probe: Probe?
 }
 
+@Suite("AllocationCounter")
 struct AllocationCounterTests {
-    @Test(.enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)")) func countsSwiftClassInstances() {
+    @Test("counts Swift class instances", .enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)"))
+    func countsSwiftClassInstances() {
         let sink = Sink()
         let instances = 1_000
         #expect(AllocationCounter.install(), "the allocation counter is not in effect in the test runner")
@@ -23,7 +25,8 @@ struct AllocationCounterTests {
         #expect(after - before >= UInt64(instances), "counted \(after - before) allocations for \(instances) instances")
     }
 
-    @Test(.enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)")) func countsPerThread() throws {
+    @Test("counts per thread", .enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)"))
+    func countsPerThread() throws {
         try #require(AllocationCounter.install())
         let sink = Sink()
         let before = AllocationCounter.threadCount
@@ -33,7 +36,8 @@ struct AllocationCounterTests {
         #expect(after - before >= 100)
     }
 
-    @Test(.enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)")) func countsUnsafeAllocations() throws {
+    @Test("counts unsafe allocations", .enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)"))
+    func countsUnsafeAllocations() throws {
         try #require(AllocationCounter.install())
         let before = AllocationCounter.count
         let pointer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 12, alignment: 64)   // aligned path

@@ -3,11 +3,13 @@ import Foundation
 import Testing
 
 /// The `--json` document of `hooke bench`, which is encoded on every run (also without `--json`).
+@Suite("BenchReport")
 struct BenchReportTests {
     /// A diverged fast path can differ from naive by an infinite amount; the document must still
     /// be written — with the JSONEncoder defaults it threw (`Double.inf` is not JSON) and the run
     /// ended in exit 2 after measuring — and read back with the same value.
-    @Test func aNonFiniteConsistencyIsWrittenAndReadBack() throws {
+    @Test("a non-finite consistency is written and read back")
+    func aNonFiniteConsistencyIsWrittenAndReadBack() throws {
         let frames = Percentiles(of: [1_000, 2_000, 3_000])
         let results = [
             BenchResult(workload: .spring, strategy: .naive, animations: 10, threads: 1, frameRate: 120,

@@ -1,16 +1,19 @@
 import FrameBench
 import Testing
 
+@Suite("bench shards")
 struct BenchShardTests {
     /// FNV-1a 64's published test vectors (Fowler–Noll–Vo, "FNV hash" reference test suite).
-    @Test func stableHashMatchesThePublishedVectors() {
+    @Test("the stable hash matches the published vectors")
+    func stableHashMatchesThePublishedVectors() {
         #expect(StableHash.fnv1a64("") == 0xcbf2_9ce4_8422_2325)
         #expect(StableHash.fnv1a64("a") == 0xaf63_dc4c_8601_ec8c)
         #expect(StableHash.fnv1a64("foobar") == 0x8594_4171_f739_67e8)
         #expect(StableHash.hex("a") == "af63dc4c8601ec8c")
     }
 
-    @Test func parsesShardRequests() {
+    @Test("parses shard requests")
+    func parsesShardRequests() {
         #expect(BenchShard.Request("1/3") == .explicit(index: 1, count: 3))
         #expect(BenchShard.Request("3/3") == .explicit(index: 3, count: 3))
         #expect(BenchShard.Request("auto") == .automatic(count: nil))
@@ -20,7 +23,8 @@ struct BenchShardTests {
         }
     }
 
-    @Test func autoReadsKubernetesAndSlurm() throws {
+    @Test("auto reads Kubernetes and Slurm")
+    func autoReadsKubernetesAndSlurm() throws {
         // Kubernetes: 0-based JOB_COMPLETION_INDEX; the count comes from auto/N.
         #expect(try BenchShard.Request.automatic(count: 3).resolve(environment: ["JOB_COMPLETION_INDEX": "0"]) == (1, 3))
         #expect(try BenchShard.Request.automatic(count: 3).resolve(environment: ["JOB_COMPLETION_INDEX": "2"]) == (3, 3))
@@ -54,7 +58,7 @@ struct BenchShardTests {
 
     /// Every configuration lands in exactly one shard, whole groups at a time, for any count
     /// (more shards than groups leaves some empty).
-    @Test(arguments: [1, 2, 3, 5, 8, 100])
+    @Test("shards partition the plan", arguments: [1, 2, 3, 5, 8, 100])
     func shardsPartitionThePlan(count: Int) {
         let plan = Self.fullPlan
         let all = plan.configurations.map(Self.key)
@@ -73,7 +77,8 @@ struct BenchShardTests {
     }
 
     /// The split depends on what is measured, not on the order the plan declares it in.
-    @Test func splitIgnoresDeclarationOrder() {
+    @Test("the split ignores declaration order")
+    func splitIgnoresDeclarationOrder() {
         let plan = Self.fullPlan
         var reordered = plan
         reordered.workloads.reverse()
@@ -89,7 +94,7 @@ struct BenchShardTests {
     /// Balanced by expected time: greedy assignment to the least-loaded shard never exceeds the
     /// average load plus the largest group (Graham's list-scheduling bound, 1966); putting
     /// everything on one shard, or dealing groups round-robin by count, breaks it.
-    @Test(arguments: [2, 3, 4])
+    @Test("shards are balanced by expected time", arguments: [2, 3, 4])
     func shardsAreBalancedByExpectedTime(count: Int) {
         for plan in [BenchPlan.quick(cores: 2), Self.fullPlan] {
             let groups = plan.shardGroups
@@ -103,7 +108,8 @@ struct BenchShardTests {
         }
     }
 
-    @Test func fingerprintChangesWithWhatIsMeasured() {
+    @Test("the fingerprint changes with what is measured")
+    func fingerprintChangesWithWhatIsMeasured() {
         let plan = Self.fullPlan
         var fewer = plan
         fewer.animationCounts = [1_000]
@@ -116,7 +122,8 @@ struct BenchShardTests {
 
     /// The cost model's shape: time grows with N, shrinks with threads, and a GSL group is the
     /// most expensive of its size.
-    @Test func expectedTimeFollowsTheWork() {
+    @Test("the expected time follows the work")
+    func expectedTimeFollowsTheWork() {
         let plan = Self.fullPlan
         func seconds(_ w: Workload, _ s: Strategy, _ n: Int, _ t: Int) -> Double {
             plan.expectedSeconds(BenchConfiguration(workload: w, strategy: s, animations: n, threads: t, frameRate: 120))

@@ -6,6 +6,7 @@ import Testing
 /// The `curve` and `keyframes` fast paths: the same numbers as `naive` on every frame checked
 /// (keyframes with every spring evaluated exactly; as it runs, its stepped springs within
 /// `keyframesSteppedTolerance`) (consistency), and close to their independent references (accuracy).
+@Suite("curve and keyframes fast paths")
 struct CurveKeyframesFastPathTests {
     /// Curve fast vs GSL's Brent root, values relative to the interval and velocities to
     /// interval/duration: the model's solver is a few ulps times the curve's condition number
@@ -55,7 +56,7 @@ struct CurveKeyframesFastPathTests {
     /// Bit-identical to naive (the same operations in the same order, restarts and segment changes
     /// included) over 2.5 s, on one thread and split over three: curves, and keyframes with every
     /// spring evaluated exactly.
-    @Test(arguments: [Workload.curve, .keyframes], [1, 3])
+    @Test("fast is naive, bit for bit", arguments: [Workload.curve, .keyframes], [1, 3])
     func fastIsNaiveBitForBit(_ workload: Workload, threads: Int) throws {
         let worst = try Self.worstDifference(workload, count: 600, frames: 300, every: 7, threads: threads,
                                              steppingSprings: false)
@@ -66,7 +67,7 @@ struct CurveKeyframesFastPathTests {
     /// `keyframesSteppedTolerance` of naive over 4 s (every spring segment entered and left several
     /// times, loop wraps included), on one thread and split over three; and differs from it (the
     /// stepping is in effect).
-    @Test(arguments: [1, 3])
+    @Test("keyframes' stepped springs stay near naive", arguments: [1, 3])
     func keyframesSteppedSpringsStayNearNaive(threads: Int) throws {
         let worst = try Self.worstDifference(.keyframes, count: 600, frames: 480, every: 7, threads: threads)
         #expect(worst <= Self.keyframesSteppedTolerance, "keyframes fast vs naive \(worst)")
@@ -75,7 +76,8 @@ struct CurveKeyframesFastPathTests {
 
     /// The stepping's assumption is load-bearing: a frame skipped (frame 61 never run) leaves the
     /// springs stepped from stale states a whole frame off, far outside the tolerance.
-    @Test func keyframesSteppingAssumesEveryFrame() throws {
+    @Test("keyframes' stepping assumes every frame is run")
+    func keyframesSteppingAssumesEveryFrame() throws {
         let frameInterval = 1.0 / 120, count = 300
         let fast = try #require(KernelFactory.makeKernel(.keyframes, .fast, count: count, frameInterval: frameInterval))
         defer { fast.release() }
@@ -87,7 +89,7 @@ struct CurveKeyframesFastPathTests {
     }
 
     /// Every curve kind (600 animations: presets, random Béziers, circular) against Brent at two frames.
-    @Test(arguments: [240, 251])
+    @Test("curve fast matches Brent", arguments: [240, 251])
     func curveFastMatchesBrent(frames: Int) throws {
         let frameInterval = 1.0 / 120
         let kernel = try #require(KernelFactory.makeKernel(.curve, .fast, count: 600, frameInterval: frameInterval))
@@ -101,7 +103,8 @@ struct CurveKeyframesFastPathTests {
 
     /// The harness's own measurement (the first 64 animations) reports keyframes against the
     /// definitions, with consistency as its own column.
-    @Test func keyframesErrorIsAgainstTheDefinitions() throws {
+    @Test("keyframes' error is against the definitions")
+    func keyframesErrorIsAgainstTheDefinitions() throws {
         let errors = try #require(try KernelFactory.errors(workload: .keyframes, strategy: .fast, frameInterval: 1.0 / 120))
         let error = try #require(errors.reference)
         #expect(error <= Self.keyframesSteppedTolerance, "keyframes fast vs definitions \(error)")
@@ -110,7 +113,7 @@ struct CurveKeyframesFastPathTests {
     }
 
     /// 300 animations (every segment kind of every timeline) at four frames against the definitions.
-    @Test(arguments: [37, 120, 263, 479])
+    @Test("keyframes fast matches the definitions", arguments: [37, 120, 263, 479])
     func keyframesFastMatchesTheDefinitions(frames: Int) throws {
         let frameInterval = 1.0 / 120
         let kernel = try #require(KernelFactory.makeKernel(.keyframes, .fast, count: 300, frameInterval: frameInterval))
@@ -125,7 +128,8 @@ struct CurveKeyframesFastPathTests {
     /// The reference is not the model in disguise: on a timeline it was not tuned on (a cubic
     /// between two linear keyframes, a spring keyframe with its own start velocity) it agrees with
     /// `KeyframeTimeline` everywhere; and a wrong automatic end velocity would show.
-    @Test func keyframesReferenceAgreesWithTheModelElsewhere() throws {
+    @Test("the keyframes reference agrees with the model elsewhere")
+    func keyframesReferenceAgreesWithTheModelElsewhere() throws {
         let timeline = KeyframeTimeline<Double>(initialValue: 2, keyframes: [
             .linear(LinearKeyframe(5, duration: 0.3, timingCurve: .easeIn)),
             .cubic(CubicKeyframe(-1, duration: 0.5)),
@@ -145,7 +149,8 @@ struct CurveKeyframesFastPathTests {
 
     /// `LoopClock.wrap` is fmod bit for bit: random times, and times a few ulps either side of
     /// multiples of the duration (where the quotient rounds either way).
-    @Test func loopClockIsFmodBitForBit() {
+    @Test("the loop clock is fmod, bit for bit")
+    func loopClockIsFmodBitForBit() {
         var random = SplitMix64(seed: 7)
         let durations = KeyframesPopulation.timelines.map(\.duration) + (0..<20).map { _ in random.uniform(0.01, 10) }
         var mismatches = 0, checked = 0
@@ -168,7 +173,7 @@ struct CurveKeyframesFastPathTests {
 
     /// Steady-state fast frames allocate nothing (stack scratch, no closures kept), counted on the
     /// calling thread, which runs the only chunk.
-    @Test(.enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)"),
+    @Test("fast frames allocate nothing", .enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)"),
           arguments: [Workload.curve, .keyframes])
     func fastFramesAllocateNothing(_ workload: Workload) throws {
         let kernel = try #require(KernelFactory.makeKernel(workload, .fast, count: 2_000, frameInterval: 1.0 / 120))

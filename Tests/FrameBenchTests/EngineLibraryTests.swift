@@ -7,6 +7,7 @@ import _TestSupport
 /// frame runner against the independent references, and the refusals, NaN and allocations an
 /// engine can show. The libraries are compiled here from source with the system's C compiler; the
 /// tests are skipped, saying so, where there is none.
+@Suite("engine libraries (C ABI)")
 struct EngineLibraryTests {
     /// `c-exact`'s springs against GSL (the workload's error): a closed form exact to a few ulps of
     /// e^(−λt), sin and cos, whose velocity sums terms up to ω0²·|d0| ≈ 400× the scale for the
@@ -25,7 +26,8 @@ struct EngineLibraryTests {
     /// one within its tolerance of GSL on springs and of Brent on curves, allocating nothing per
     /// frame; the Euler one with exactly the error of Hooke's own `euler` strategy (the same IEEE
     /// operations in the same order: a consistency check between two of our paths, not accuracy).
-    @Test func exampleEnginesAreMeasuredAgainstTheReferences() throws {
+    @Test("the example engines are measured against the references")
+    func exampleEnginesAreMeasuredAgainstTheReferences() throws {
         guard let compiler = CCompiler.find() else { return skip() }
         let exact = try EngineLibrary(path: compiler.build(file: CCompiler.example("exact.c"), name: "exact"))
         let euler = try EngineLibrary(path: compiler.build(file: CCompiler.example("euler.c"), name: "euler"))
@@ -56,7 +58,7 @@ struct EngineLibraryTests {
     }
 
     /// A library the harness refuses says which library and what is wrong with it, in one line.
-    @Test(arguments: [
+    @Test("a faulty engine table is refused with its reason", arguments: [
         ("version", "ABI version 2, this hooke reads version 1"),
         ("symbol", "no symbol hooke_engine_entry"),
         ("advance", "its table has no advance"),
@@ -74,13 +76,15 @@ struct EngineLibraryTests {
         }
     }
 
-    @Test func aFileThatIsNoLibraryIsRefused() throws {
+    @Test("a file that is no library is refused")
+    func aFileThatIsNoLibraryIsRefused() throws {
         let path = CCompiler.repository.appendingPathComponent("include/hooke_engine.h").path
         #expect(throws: EngineLibraryError.self) { _ = try EngineLibrary(path: path) }
     }
 
     /// A kernel writing NaN shows as a diverged error (the table's error column says "diverged").
-    @Test func nanShowsInTheErrorColumn() throws {
+    @Test("NaN shows in the error column")
+    func nanShowsInTheErrorColumn() throws {
         guard let compiler = CCompiler.find() else { return skip() }
         let engine = try EngineLibrary(path: compiler.build(source: CCompiler.faultyEngine("nan"), name: "nan"))
         var plan = Self.plan
@@ -98,7 +102,7 @@ struct EngineLibraryTests {
     ///
     /// The counter is process-wide and other tests run at the same time; their allocations can only
     /// add, so the smallest count of up to `FrameKernelTests.allocationAttempts` runs is judged.
-    @Test(.enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)"),
+    @Test("allocations show in the allocation column", .enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)"),
           arguments: [("exact", Workload.spring, 2, 0.0), ("exact", .curve, 2, 0), ("malloc", .spring, 1, 1)])
     func allocationsShowInTheAllocationColumn(_ engine: String, _ workload: Workload, _ threads: Int,
                                               _ expected: Double) async throws {

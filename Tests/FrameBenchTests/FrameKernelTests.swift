@@ -5,6 +5,7 @@ import Testing
 import Glibc
 #endif
 
+@Suite("frame kernels")
 struct FrameKernelTests {
     /// The `fast` path's contract: equal to the reference within 1e-12 of the distance.
     /// Its own error is ~1e-14 after hundreds of frames (n steps of a matrix exact to a few ulps);
@@ -12,7 +13,8 @@ struct FrameKernelTests {
     static let fastPathTolerance = 1e-12
 
     /// Every spring of a population against the closed form, after 600 frames (5 s at 120 Hz).
-    @Test func fastSpringsMatchTheClosedForm() {
+    @Test("fast springs match the closed form")
+    func fastSpringsMatchTheClosedForm() {
         let population = SpringPopulation(count: 500)
         let frameInterval = 1.0 / 120
         let kernel = FastSpringKernel(population, frameInterval: frameInterval)
@@ -31,7 +33,8 @@ struct FrameKernelTests {
     }
 
     /// The same animations through the GSL reference (`KernelFactory.maximumError`), split across chunks.
-    @Test func fastSpringsMatchTheGSLReference() throws {
+    @Test("fast springs match the GSL reference")
+    func fastSpringsMatchTheGSLReference() throws {
         let frameInterval = 1.0 / 60
         let kernel = try #require(KernelFactory.makeKernel(.spring, .fast, count: 1_000, frameInterval: frameInterval))
         defer { kernel.release() }
@@ -50,7 +53,8 @@ struct FrameKernelTests {
     /// Euler is first order: its error is orders of magnitude above the exact path's (a sanity
     /// check that the error column measures something). 1e-4 of the distance is far below the few
     /// percent semi-implicit Euler makes at 60 Hz.
-    @Test func eulerIsVisiblyInexact() throws {
+    @Test("Euler is visibly inexact")
+    func eulerIsVisiblyInexact() throws {
         let frameInterval = 1.0 / 60
         let kernel = try #require(KernelFactory.makeKernel(.spring, .euler, count: 200, frameInterval: frameInterval))
         defer { kernel.release() }
@@ -64,7 +68,7 @@ struct FrameKernelTests {
     /// The contiguous paths of the other workloads reproduce the `naive` path exactly (same
     /// operations in the same order), including restarts: consistency, not accuracy. (`keyframes`
     /// steps its springs: `CurveKeyframesFastPathTests`.)
-    @Test(arguments: [Workload.swiftUISpring, .curve, .mixed])
+    @Test("fast paths are consistent with naive", arguments: [Workload.swiftUISpring, .curve, .mixed])
     func fastPathsAreConsistentWithNaive(_ workload: Workload) throws {
         let frameInterval = 1.0 / 120
         let errors = try #require(try KernelFactory.errors(workload: workload, strategy: .fast, frameInterval: frameInterval))
@@ -74,7 +78,8 @@ struct FrameKernelTests {
     /// The mixed reference's animations are the workload's: each entry rebuilds an `Animation`
     /// equal to the workload's (value equality of the concrete animations), so the reference
     /// evaluates what the workload runs.
-    @Test func mixedReferenceDescribesTheWorkloadsAnimations() {
+    @Test("the mixed reference describes the workload's animations")
+    func mixedReferenceDescribesTheWorkloadsAnimations() {
         #expect(MixedPopulation.referenceAnimations.count == MixedPopulation.animations.count)
         for (index, reference) in MixedPopulation.referenceAnimations.enumerated() {
             guard let reference else { continue }
@@ -86,7 +91,7 @@ struct FrameKernelTests {
     /// (merges of springs and chains of curves included), for both strategies: the library's
     /// sequential 1/300 s steps vs GSL's step-matrix powers and its curve solver vs Brent roots
     /// differ by rounding only (see `mixedReferenceTolerance`).
-    @Test(arguments: [Strategy.naive, .fast], [60, 120])
+    @Test("mixed matches the animator's rules with GSL", arguments: [Strategy.naive, .fast], [60, 120])
     func mixedMatchesTheAnimatorRulesWithGSL(_ strategy: Strategy, frameRate: Int) throws {
         let errors = try #require(try KernelFactory.errors(workload: .mixed, strategy: strategy,
                                                            frameInterval: 1 / Double(frameRate)))
@@ -100,7 +105,8 @@ struct FrameKernelTests {
 
     /// The error sample of `mixed` exercises what the reference replays: some `.spring` values merge
     /// (a retarget while running) and some curve values chain (two entries at once).
-    @Test func mixedSampleMergesAndChains() {
+    @Test("the mixed sample merges and chains")
+    func mixedSampleMergesAndChains() {
         let population = MixedPopulation(count: KernelFactory.errorSampleCount)
         let frameInterval = 1.0 / 120
         var merged = 0, chained = 0
@@ -125,7 +131,7 @@ struct FrameKernelTests {
 
     /// Split over three workers (chunk edges inside the kernels' pairs of lanes and inside their
     /// groups), the grouped kernels still advance every animation exactly once per frame.
-    @Test(arguments: [Workload.swiftUISpring, .curve, .mixed])
+    @Test("grouped kernels split across workers", arguments: [Workload.swiftUISpring, .curve, .mixed])
     func groupedKernelsSplitAcrossWorkers(_ workload: Workload) throws {
         let frameInterval = 1.0 / 120
         let kernel = try #require(KernelFactory.makeKernel(workload, .fast, count: KernelFactory.errorSampleCount,
@@ -142,7 +148,7 @@ struct FrameKernelTests {
     /// The `swiftui-spring` fast path is SwiftUI's rule bit for bit: against the rule run exactly,
     /// one animation at a time (`SpringIntegratorState.advance`), the difference is exactly 0 after
     /// 240 frames with restarts, at both frame rates.
-    @Test(arguments: [60, 120])
+    @Test("the swiftui-spring fast path is the rule, bit for bit", arguments: [60, 120])
     func swiftUISpringFastPathIsTheRuleBitForBit(frameRate: Int) throws {
         let errors = try #require(try KernelFactory.errors(workload: .swiftUISpring, strategy: .fast,
                                                            frameInterval: 1 / Double(frameRate)))
@@ -153,7 +159,8 @@ struct FrameKernelTests {
     /// restarts 1/60 s before the frame) and at a frame time so large that a step no longer moves
     /// the clock (the rule jumps to the frame time), between runs of ordinary frames; bit for bit
     /// against the rule run exactly through the same frames, one animation at a time.
-    @Test func swiftUISpringFastPathTakesGapsAsTheRuleDoes() throws {
+    @Test("the swiftui-spring fast path takes gaps as the rule does")
+    func swiftUISpringFastPathTakesGapsAsTheRuleDoes() throws {
         let frameInterval = 1.0 / 120
         let hugeFrame = 10_000_000_000_000_000  // frame time ≈ 8.3e13 s, where 1/300 s is below half an ulp
         let frames = Array(1...30) + Array(200...230) + Array(600...640) + Array(hugeFrame...hugeFrame + 3)
@@ -177,14 +184,15 @@ struct FrameKernelTests {
 
     /// The curve paths against GSL's Brent root: `UnitCurve`'s solver is good to a few ulps times the
     /// curve's condition number (~1e-15 measured); 1e-12 leaves room for worse-conditioned curves.
-    @Test(arguments: [Strategy.naive, .fast])
+    @Test("curves match Brent", arguments: [Strategy.naive, .fast])
     func curvesMatchBrent(_ strategy: Strategy) throws {
         let errors = try #require(try KernelFactory.errors(workload: .curve, strategy: strategy, frameInterval: 1.0 / 120))
         let error = try #require(errors.reference)
         #expect(error <= Self.fastPathTolerance, "\(strategy.rawValue) curve vs Brent \(error)")
     }
 
-    @Test func chunksAreContiguousAndCoverEverything() {
+    @Test("chunks are contiguous and cover everything")
+    func chunksAreContiguousAndCoverEverything() {
         for (count, pieces) in [(10, 1), (10, 2), (3, 2), (1_000_003, 2), (1, 8)] {
             let chunks = WorkerPool.chunks(count: count, pieces: pieces)
             #expect(chunks.count == min(count, pieces))
@@ -197,7 +205,7 @@ struct FrameKernelTests {
     /// T threads means T distinct threads advancing chunks, whatever the cores (here 3 on the
     /// 2-core machine): for the spin pool the caller and T − 1 Dispatch workers, for the semaphore
     /// pool T Dispatch workers.
-    @Test(arguments: [2, 3], PoolKind.allCases)
+    @Test("threads are distinct workers", arguments: [2, 3], PoolKind.allCases)
     func threadsAreDistinctWorkers(threads: Int, pool kind: PoolKind) throws {
         let kernel = try #require(KernelFactory.makeKernel(.spring, .fast, count: 1_000, frameInterval: 1.0 / 120))
         defer { kernel.release() }
@@ -211,7 +219,7 @@ struct FrameKernelTests {
 
     /// Both pools advance every chunk to the frame asked, every frame, including frames that come
     /// after the workers have parked (a pause longer than the spin time between two frames).
-    @Test(arguments: PoolKind.allCases)
+    @Test("pools advance every chunk every frame", arguments: PoolKind.allCases)
     func poolsAdvanceEveryChunkEveryFrame(_ kind: PoolKind) throws {
         let kernel = FrameLog(count: 7)
         let pool = WorkerPool(kernel: kernel, threads: 3, kind: kind)
@@ -225,7 +233,8 @@ struct FrameKernelTests {
 
     /// The hand-off rows: an empty frame per thread count and pool (one thread: no pool), then the
     /// two round trips, each with samples and ordered percentiles.
-    @Test func handOffRowsCoverThePlan() {
+    @Test("hand-off rows cover the plan")
+    func handOffRowsCoverThePlan() {
         var plan = BenchPlan.quick(cores: 2)
         plan.threadCounts = [1, 2]
         plan.pools = PoolKind.allCases
@@ -247,7 +256,8 @@ struct FrameKernelTests {
     /// The `fast` springs share one matrix per preset: the table has one entry per preset, each
     /// bit-identical to the matrix its preset's spring computes for Δt, and a frame streams at most
     /// `springBytesMovedLimit` bytes per spring.
-    @Test func fastSpringsShareOneMatrixPerPreset() throws {
+    @Test("fast springs share one matrix per preset")
+    func fastSpringsShareOneMatrixPerPreset() throws {
         let population = SpringPopulation(count: 1_000)
         let frameInterval = 1.0 / 120
         let kernel = FastSpringKernel(population, frameInterval: frameInterval)
@@ -265,7 +275,8 @@ struct FrameKernelTests {
 
     /// `spring`'s `floor` streams `fast`'s layout: every (d, v) pair read and written back (swapped),
     /// and it claims the bytes `fast` streams.
-    @Test func springFloorStreamsTheFastLayout() throws {
+    @Test("the spring floor streams the fast layout")
+    func springFloorStreamsTheFastLayout() throws {
         let count = 101
         let kernel = try #require(KernelFactory.makeKernel(.spring, .floor, count: count, frameInterval: 1.0 / 60) as? SpringFloorKernel)
         defer { kernel.release() }
@@ -276,12 +287,14 @@ struct FrameKernelTests {
     }
 
     /// The presets cover every regime with non-negative damping (AccuracyContracts.md), ζ = 1 ± 1e-9 among them.
-    @Test func springPresetsCoverEveryRegime() {
+    @Test("spring presets cover every regime")
+    func springPresetsCoverEveryRegime() {
         let regimes = Set(SpringPopulation.presets.map(\.regime))
         #expect(regimes == [.undamped, .underdamped, .criticallyDamped, .overdamped], "\(regimes)")
     }
 
-    @Test func everyWorkloadHasNaiveAndFast() {
+    @Test("every workload has naive and fast")
+    func everyWorkloadHasNaiveAndFast() {
         for workload in Workload.allCases {
             #expect(workload.strategies.starts(with: [.naive, .fast]), "\(workload.rawValue)")
         }
@@ -293,7 +306,7 @@ struct FrameKernelTests {
     /// The counter is process-wide and Swift Testing runs other tests concurrently, whose
     /// allocations land in the same window; they can only add. So the measurement is repeated up
     /// to `allocationAttempts` times, 0.1 s apart, and the smallest count is judged.
-    @Test(.enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)"),
+    @Test("fast spring frames do not allocate", .enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)"),
           arguments: [(1, 2_000), (2, 2_000), (2, 20_000), (3, 2_000)])
     func fastSpringFramesDoNotAllocate(threads: Int, animations: Int) async throws {
         let plan = BenchPlan(workloads: [.spring], strategies: [.fast], animationCounts: [animations], threadCounts: [threads],
@@ -316,7 +329,8 @@ struct FrameKernelTests {
 
     /// The same on one thread, counted by the thread-local counter on the calling thread (which runs
     /// the only chunk): other tests' allocations cannot touch it, so no retries are needed.
-    @Test(.enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)")) func oneThreadFastSpringFramesAllocateNothingOnThisThread() throws {
+    @Test("one-thread fast spring frames allocate nothing on this thread", .enabled(if: AllocationCounter.isAvailable, "this build counts no allocations (ThreadSanitizer)"))
+    func oneThreadFastSpringFramesAllocateNothingOnThisThread() throws {
         let kernel = try #require(KernelFactory.makeKernel(.spring, .fast, count: 2_000, frameInterval: 1.0 / 120))
         defer { kernel.release() }
         let pool = WorkerPool(kernel: kernel, threads: 1)

@@ -3,6 +3,7 @@ import Testing
 
 /// The C limit kernels (`limit`, `limit-avx2`) do the `fast` paths' work: the same outputs against
 /// the same independent references, and the floor moves the bytes it claims to.
+@Suite("limit kernels")
 struct LimitKernelTests {
     /// The C kernels that this CPU can run (`limit-avx2` only with AVX2: elsewhere it does not exist).
     static let runnable: [Strategy] = LimitISA.hasAVX2 ? [.limit, .limitAVX2] : [.limit]
@@ -11,7 +12,7 @@ struct LimitKernelTests {
     /// frame, stays within the `fast` path's bound (1e-12 of the distance; ~1e-14 measured).
     static let springTolerance = FrameKernelTests.fastPathTolerance
 
-    @Test(arguments: runnable)
+    @Test("the spring limit matches GSL and naive", arguments: runnable)
     func springLimitMatchesGSLAndNaive(_ strategy: Strategy) throws {
         let errors = try #require(try KernelFactory.errors(workload: .spring, strategy: strategy, frameInterval: 1.0 / 120))
         let reference = try #require(errors.reference)
@@ -22,7 +23,7 @@ struct LimitKernelTests {
 
     /// Same operations in the same order as `FastSpringKernel` (no FMA contraction): identical
     /// states, bit for bit, after 600 frames (consistency between two of our kernels).
-    @Test(arguments: runnable)
+    @Test("the spring limit is the fast path, bit for bit", arguments: runnable)
     func springLimitIsTheFastPathBitForBit(_ strategy: Strategy) throws {
         let frameInterval = 1.0 / 60
         let limit = try #require(KernelFactory.makeKernel(.spring, strategy, count: 1_001, frameInterval: frameInterval))
@@ -40,7 +41,7 @@ struct LimitKernelTests {
     /// difference is exactly 0 after 240 frames with restarts, at both frame rates — the C kernel
     /// performs the rule's IEEE operations in its order, with no FMA contraction (`#pragma clang fp
     /// contract(off)`), in two- and four-lane vectors alike.
-    @Test(arguments: runnable, [60, 120])
+    @Test("the swiftui-spring limit is the rule, bit for bit", arguments: runnable, [60, 120])
     func swiftUISpringLimitIsTheRuleBitForBit(_ strategy: Strategy, frameRate: Int) throws {
         let errors = try #require(try KernelFactory.errors(workload: .swiftUISpring, strategy: strategy,
                                                            frameInterval: 1 / Double(frameRate)))
@@ -50,7 +51,7 @@ struct LimitKernelTests {
 
     /// Split over three workers (chunk edges inside vectors of four and inside preset groups), every
     /// animation is still stepped exactly once per frame.
-    @Test(arguments: runnable)
+    @Test("the swiftui-spring limit splits across workers", arguments: runnable)
     func swiftUISpringLimitSplitsAcrossWorkers(_ strategy: Strategy) throws {
         let frameInterval = 1.0 / 120
         let kernel = try #require(KernelFactory.makeKernel(.swiftUISpring, strategy, count: KernelFactory.errorSampleCount,
@@ -68,7 +69,7 @@ struct LimitKernelTests {
     /// one piece and split over three workers (chunk edges inside pairs and groups): the same chord
     /// guess and Halley steps as `fast` (bit-identical where accepted), C bisection where not; within
     /// the `fast` path's bound (1e-12 of the interval; ~1e-15 measured).
-    @Test(arguments: runnable, [1, 3])
+    @Test("the curve limit matches Brent and naive", arguments: runnable, [1, 3])
     func curveLimitMatchesBrentAndNaive(_ strategy: Strategy, threads: Int) throws {
         let frameInterval = 1.0 / 120
         let kernel = try #require(KernelFactory.makeKernel(.curve, strategy, count: KernelFactory.errorSampleCount,
@@ -91,7 +92,7 @@ struct LimitKernelTests {
     /// (segment changes and loop wraps), at both frame rates, in one piece and split over three
     /// workers (chunk edges inside groups and blocks): `fast`'s blocks, lists and stepped springs, so
     /// `fast`'s bound; C Newton where the Bézier fast solve declines (2.3e-13 from `fast` there).
-    @Test(arguments: runnable, [(60, 1), (120, 1), (120, 3)])
+    @Test("the keyframes limit matches the definitions and naive", arguments: runnable, [(60, 1), (120, 1), (120, 3)])
     func keyframesLimitMatchesTheDefinitionsAndNaive(_ strategy: Strategy, run: (frameRate: Int, threads: Int)) throws {
         let frameInterval = 1 / Double(run.frameRate), frames = 480
         let kernel = try #require(KernelFactory.makeKernel(.keyframes, strategy, count: 300, frameInterval: frameInterval))
@@ -115,7 +116,7 @@ struct LimitKernelTests {
     /// velocity has the bit pattern `naive`'s `Animator<Double>` gives it (consistency with the
     /// library, not accuracy), and the error against the animator's rules with GSL is within the
     /// Swift paths' bound.
-    @Test(arguments: runnable, [(60, 1), (120, 1), (120, 3)])
+    @Test("the mixed limit is the animator, bit for bit", arguments: runnable, [(60, 1), (120, 1), (120, 3)])
     func mixedLimitIsTheAnimatorBitForBit(_ strategy: Strategy, run: (frameRate: Int, threads: Int)) throws {
         let frameInterval = 1 / Double(run.frameRate), frames = 480, count = 700
         let limit = try #require(KernelFactory.makeKernel(.mixed, strategy, count: count, frameInterval: frameInterval))
@@ -142,7 +143,8 @@ struct LimitKernelTests {
 
     /// The population the mixed limit is checked on exercises every path of its C record: every
     /// animation of the workload, merges, and the longest chain the record holds.
-    @Test func mixedLimitSampleReachesTheLongestChain() {
+    @Test("the mixed limit's sample reaches the longest chain")
+    func mixedLimitSampleReachesTheLongestChain() {
         let population = MixedPopulation(count: 700)
         #expect(Set(population.animationIndex).count == MixedPopulation.animations.count)
         var longest = 0
@@ -158,7 +160,8 @@ struct LimitKernelTests {
 
     /// The floor reads every column it names and writes every written one: after one frame each
     /// written column holds the maximum of the read columns' previous values.
-    @Test func floorStreamsEveryColumn() {
+    @Test("the floor streams every column")
+    func floorStreamsEveryColumn() {
         let count = 1_000
         let columns = (0..<3).map { c in Column<Double>(count: count) { Double(($0 * 7 + c * 13) % 17) } }
         let before = columns.map { Array($0.buffer) }
@@ -178,7 +181,8 @@ struct LimitKernelTests {
 extension LimitKernelTests {
     /// `fast`'s ratios to the limits are its median over each limit's, for the same configuration;
     /// the other strategies (and other sizes) get none.
-    @Test func fastIsRatedAgainstEachLimit() {
+    @Test("fast is rated against each limit")
+    func fastIsRatedAgainstEachLimit() {
         func result(_ strategy: Strategy, _ nanoseconds: Double) -> BenchResult {
             PerformanceBaselineTests.result(strategy, nanoseconds: nanoseconds, jitter: 0)
         }

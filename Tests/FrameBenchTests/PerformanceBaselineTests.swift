@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import HookeSupport
 
+@Suite("PerformanceBaseline")
 struct PerformanceBaselineTests {
     /// A synthetic result: frames whose time per animation is `nanoseconds` × (1 + `jitter`·u), u
     /// uniform in [−1, 1) from `seed`, the last third × `tail`; `samples` frames.
@@ -37,7 +38,8 @@ struct PerformanceBaselineTests {
     /// The bootstrap estimate of a 1.5× slowdown, each side's median jittered (achieved 0.004).
     static let slowdownTolerance = 0.04
 
-    @Test func ratiosAreToNaive() {
+    @Test("ratios are to naive")
+    func ratiosAreToNaive() {
         let results = Self.run(fast: 2.5)
         #expect(results[0].ratioToNaive == nil)
         #expect(abs(results[1].ratioToNaive! - 0.05) < Self.ratioTolerance)
@@ -49,7 +51,8 @@ struct PerformanceBaselineTests {
     /// (here one): medians 2.5, 2.75 and 2.6 ns over naive's 50 give 2.75/2.5 − 1 = 10 %, give or
     /// take the jitter's effect on each median (±2 % frames, 40 of them); the configuration itself
     /// uses twice its own spread, 20 %.
-    @Test func theMinimumEffectIsTheRunsSpread() throws {
+    @Test("the minimum effect is the runs' spread")
+    func theMinimumEffectIsTheRunsSpread() throws {
         let effect = try #require(Self.baseline.minimumEffect["spring"])
         #expect(abs(effect - 0.10) < Self.effectTolerance, "\(effect)")
         #expect(Self.baseline.effect(for: Self.baseline.entries[1]) == 2 * effect, "twice the configuration's spread, exactly")
@@ -60,7 +63,8 @@ struct PerformanceBaselineTests {
         #expect(tight.effect(for: "spring") == PerformanceBaseline.Thresholds.standard.effectFloor)
     }
 
-    @Test func withinTheNoiseExitsZero() {
+    @Test("within the noise exits 0")
+    func withinTheNoiseExitsZero() {
         // Up to 2.9 ns (1.115× the pooled 2.6) is inside twice the runs' own spread; a new seed is
         // a new run of the same code.
         #expect(Self.baseline.compare(Self.run(fast: 2.75, seed: 9)).verdict == .equal)
@@ -68,7 +72,8 @@ struct PerformanceBaselineTests {
         #expect(Self.baseline.compare(Self.run(fast: 2.9, seed: 11)).verdict == .equal)
     }
 
-    @Test func aSlowdownPastTheEffectExitsOne() throws {
+    @Test("a slowdown past the effect exits 1")
+    func aSlowdownPastTheEffectExitsOne() throws {
         // 1.5× the pooled median (2.6): past 1 + 20 % with 99 % confidence.
         let comparison = Self.baseline.compare(Self.run(fast: 3.9, seed: 12))
         #expect(comparison.verdict == .regression)
@@ -82,7 +87,8 @@ struct PerformanceBaselineTests {
     /// The verdict is a statement about the whole distribution: a median that moved while most
     /// frames did not cannot clear the bar when the interval is wide. Here the slowdown is 25 %,
     /// past the 20 % effect, but with ±30 % frames the interval reaches below 1.2.
-    @Test func aNoisyShiftIsNotCalledWithoutConfidence() {
+    @Test("a noisy shift is not called without confidence")
+    func aNoisyShiftIsNotCalledWithoutConfidence() {
         var results = [Self.result(.naive, nanoseconds: 50, seed: 13),
                        Self.result(.fast, nanoseconds: 2.6 * 1.25, jitter: 0.3, seed: 13)]
         results.linkRelativeFigures()
@@ -90,7 +96,8 @@ struct PerformanceBaselineTests {
     }
 
     /// Too few samples on either side: the timing is listed as not judged, never as a regression.
-    @Test func tooFewSamplesAreNotJudged() {
+    @Test("too few samples are not judged")
+    func tooFewSamplesAreNotJudged() {
         let comparison = Self.baseline.compare(Self.run(fast: 12.5, samples: 10))
         #expect(comparison.verdict == .equal)
         #expect(comparison.tooFewSamples == ["spring/fast/1000/1t/120Hz"])
@@ -98,20 +105,23 @@ struct PerformanceBaselineTests {
         #expect(thin.compare(Self.run(fast: 12.5)).tooFewSamples == ["spring/fast/1000/1t/120Hz"])
     }
 
-    @Test func fasterExitsFour() {
+    @Test("faster exits 4")
+    func fasterExitsFour() {
         let comparison = Self.baseline.compare(Self.run(fast: 1.5))
         #expect(comparison.verdict == .improvement)
         #expect(comparison.improvements.map(\.metric) == ["timeRatioToNaive"])
     }
 
-    @Test func allocationsAndErrorsRegress() {
+    @Test("allocations and errors regress")
+    func allocationsAndErrorsRegress() {
         #expect(Self.baseline.compare(Self.run(fast: 2.5, allocations: 1)).verdict == .regression)
         #expect(Self.baseline.compare(Self.run(fast: 2.5, error: 1e-9)).verdict == .regression)
         // Below the 1e-13 floor the error is rounding noise: equal.
         #expect(Self.baseline.compare(Self.run(fast: 2.5, error: 5e-14)).verdict == .equal)
     }
 
-    @Test func allocationsAreJudgedOnlyWhereTheBaselineAllocatesNothing() {
+    @Test("allocations are judged only where the baseline allocates nothing")
+    func allocationsAreJudgedOnlyWhereTheBaselineAllocatesNothing() {
         // A naive path that restarts `.spring` objects allocates a sample-dependent amount: the
         // stored 37.5 per frame against 356 now is reported, not a regression, and 0 now is not an
         // improvement; an allocation-free baseline still regresses at one allocation per frame.
@@ -123,12 +133,14 @@ struct PerformanceBaselineTests {
         #expect(Self.baseline.compare(Self.run(fast: 2.5, allocations: 1)).verdict == .regression)
     }
 
-    @Test func regressionWinsOverImprovement() {
+    @Test("regression wins over improvement")
+    func regressionWinsOverImprovement() {
         // Faster but allocating: any regression makes the verdict a regression.
         #expect(Self.baseline.compare(Self.run(fast: 1.0, allocations: 3)).verdict == .regression)
     }
 
-    @Test func unmeasuredConfigurationsAreNotCompared() {
+    @Test("unmeasured configurations are not compared")
+    func unmeasuredConfigurationsAreNotCompared() {
         let other = PerformanceBaseline(thresholds: .standard, entries: [
             .init(key: "curve/fast/1000/1t/120Hz", timeRatioToNaive: 0.5, allocationsPerFrame: 0, maxError: 0)])
         let comparison = other.compare(Self.run(fast: 2.5))
@@ -136,7 +148,8 @@ struct PerformanceBaselineTests {
         #expect(comparison.unmeasured == ["curve/fast/1000/1t/120Hz"])
     }
 
-    @Test func roundTripsThroughAnAtomicWrite() throws {
+    @Test("round trips through an atomic write")
+    func roundTripsThroughAnAtomicWrite() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hooke-baseline-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("nested/performance.json").path
@@ -148,7 +161,8 @@ struct PerformanceBaselineTests {
 
     /// A bad baseline is one line naming the file and what is wrong where (the shared reader of
     /// HookeSupport's StoredBaseline, which `hooke verify`'s accuracy baseline uses too).
-    @Test func badBaselinesNameTheFileAndTheJSONPath() throws {
+    @Test("bad baselines name the file and the JSON path")
+    func badBaselinesNameTheFileAndTheJSONPath() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hooke-bad-baseline-\(getpid()).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let cases: [(String, String)] = [
@@ -179,7 +193,8 @@ struct PerformanceBaselineTests {
         #expect(try PerformanceBaseline.read(fromPath: path) == nil)
     }
 
-    @Test func reportHasTheContractShape() throws {
+    @Test("the report has the contract's shape")
+    func reportHasTheContractShape() throws {
         let environment = BenchEnvironment.current(frameRate: 120, hookeVersion: "test")
         let data = try BenchReport(environment: environment, results: Self.run(fast: 2.5)).encoded()
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -200,7 +215,8 @@ struct PerformanceBaselineTests {
     /// machine's facts flat beside the run's (no name, no ISA), a stamped run's `machine` the whole
     /// record; reading them back gives the same machine (named after its hardware, ISA `unknown`,
     /// from an environment block alone).
-    @Test func machineBlocksKeepTheirShape() throws {
+    @Test("machine blocks keep their shape")
+    func machineBlocksKeepTheirShape() throws {
         var report = BenchReport(environment: .current(frameRate: 120, hookeVersion: "test"), results: Self.run(fast: 2.5))
         report.stamp(machineName: "runner", commit: BenchCommit(id: "abc1234", date: nil), shard: nil)
         let object = try #require(try JSONSerialization.jsonObject(with: report.encoded()) as? [String: Any])

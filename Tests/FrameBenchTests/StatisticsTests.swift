@@ -5,6 +5,7 @@ import Testing
 
 /// The sample summary, the bootstrap interval and the bimodality rule against values worked by
 /// hand and against a brute-force bootstrap of the raw samples (an independent computation).
+@Suite("statistics")
 struct StatisticsTests {
     /// Type-7 interpolation between two samples, or a pooled quantile that lands on a component's:
     /// a rounding or two (achieved: exact, 1.8e-15 at 10.5).
@@ -23,7 +24,8 @@ struct StatisticsTests {
     static let shareTolerance = 0.01
 
     /// Type-7 quantiles by hand: for 1…5, position (n − 1)·p, so p = 0.5 → 3, p = 1/64 → 1 + 4/64.
-    @Test func summaryQuantilesAreType7() {
+    @Test("summary quantiles are type 7")
+    func summaryQuantilesAreType7() {
         let summary = SampleSummary(of: [5, 3, 1, 4, 2])
         #expect(summary.count == 5 && summary.quantiles.count == SampleSummary.resolution + 1)
         #expect(summary.quantiles.first == 1 && summary.quantiles.last == 5 && summary.median == 3)
@@ -33,7 +35,8 @@ struct StatisticsTests {
 
     /// Pooling a summary with itself changes nothing but the count; pooling two disjoint ranges of
     /// equal size puts the median between them and the quartiles at each one's middle.
-    @Test func pooledIsTheMixture() {
+    @Test("pooled is the mixture")
+    func pooledIsTheMixture() {
         let one = SampleSummary(of: (0..<400).map { Double($0) / 399 })
         let twice = SampleSummary.pooled([one, one])
         #expect(twice.count == 800)
@@ -49,7 +52,8 @@ struct StatisticsTests {
     /// the raw samples (resample n with replacement, take the medians' ratio): the ends agree to a
     /// few percent of the ratio, and the true ratio 1.3 is inside. The two samples have different
     /// spreads, so a resample statistic other than the median would move the interval.
-    @Test func bootstrapMatchesBruteForce() {
+    @Test("the bootstrap matches brute force")
+    func bootstrapMatchesBruteForce() {
         var generator = SplitMix64(seed: 42)
         let base = (0..<200).map { _ in 100 * exp(0.1 * Bootstrap_normal(&generator)) }
         let current = (0..<200).map { _ in 130 * exp(0.25 * Bootstrap_normal(&generator)) }
@@ -73,7 +77,8 @@ struct StatisticsTests {
 
     /// Two modes 2× apart, 40 % slow: flagged with the modes' medians; one lognormal mode, or a
     /// 5 % tail of preempted frames, is not.
-    @Test func bimodalityFlagsTwoModesOnly() throws {
+    @Test("bimodality flags two modes only")
+    func bimodalityFlagsTwoModesOnly() throws {
         var generator = SplitMix64(seed: 3)
         let fast = (0..<240).map { _ in 0.7 * exp(0.03 * Bootstrap_normal(&generator)) }
         let slow = (0..<160).map { _ in 1.4 * exp(0.05 * Bootstrap_normal(&generator)) }

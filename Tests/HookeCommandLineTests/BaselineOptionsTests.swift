@@ -6,6 +6,7 @@ import Testing
 
 /// Where `hooke bench`'s baseline is (`BaselineFile`, which verify and report share):
 /// the default in the repository, wherever `hooke` runs; a given path as given.
+@Suite("baseline options")
 struct BaselineFileTests {
     static let options = [OptionSpec("--baseline"), OptionSpec("--update-baseline", .flag)]
 
@@ -13,7 +14,8 @@ struct BaselineFileTests {
         try BaselineFile(ParsedArguments(arguments, options: options, command: "bench"), of: PerformanceBaseline.self)
     }
 
-    @Test func theDefaultIsTheRepositorysBaseline() throws {
+    @Test("the default is the repository's baseline")
+    func theDefaultIsTheRepositorysBaseline() throws {
         let standard = try Self.file([])
         #expect(standard.shown == PerformanceBaseline.defaultPath && !standard.update)
         #expect(standard.path.hasPrefix("/"), "resolved against the repository, not the working directory")
@@ -22,7 +24,8 @@ struct BaselineFileTests {
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path))
     }
 
-    @Test func aGivenPathIsTakenAsGivenAndCheckedBeforeAnyWork() throws {
+    @Test("a given path is taken as given and checked before any work")
+    func aGivenPathIsTakenAsGivenAndCheckedBeforeAnyWork() throws {
         let given = try Self.file(["--baseline", "mine.json"])
         #expect(given.path == "mine.json" && given.shown == "mine.json")
         #expect(throws: InputError("--baseline: needs a file name, got ''")) { try Self.file(["--baseline", ""]) }
@@ -33,7 +36,8 @@ struct BaselineFileTests {
 
     /// A baseline the libraries cannot read says so in their words; the command line adds what to
     /// do with its own flag (one stderr line, exit 2).
-    @Test func anUnreadableBaselineNamesTheRemedy() throws {
+    @Test("an unreadable baseline names the remedy")
+    func anUnreadableBaselineNamesTheRemedy() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("hooke-no-baseline-\(UUID().uuidString).json").path
         expectUsageError(["bench", "--quick", "--baseline", missing],
                          mentions: ["cannot read the performance baseline", "write one with --update-baseline"])

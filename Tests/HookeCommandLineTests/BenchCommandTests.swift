@@ -3,8 +3,10 @@ import Testing
 /// `hooke bench` and `hooke profile` from the test runner, which is a debug build: every valid
 /// invocation must be refused with exit 2 and a message pointing at the release build; invalid
 /// ones fail validation first, naming the flag and value.
+@Suite("hooke bench and hooke profile")
 struct BenchCommandTests {
-    @Test func refusesADebugBuild() {
+    @Test("bench refuses a debug build")
+    func refusesADebugBuild() {
         let run = hooke("bench", "--quick")
         #expect(run.status == 2)
         #expect(run.standardOutput.isEmpty)
@@ -13,13 +15,14 @@ struct BenchCommandTests {
         #expect(run.standardError.contains("scripts/run bench"))
     }
 
-    @Test func profileRefusesADebugBuild() {
+    @Test("profile refuses a debug build")
+    func profileRefusesADebugBuild() {
         let run = hooke("profile", "spring", "--strategy", "fast", "--animations", "100", "--frames", "2")
         #expect(run.status == 2)
         #expect(run.standardError.contains("debug build"))
     }
 
-    @Test(arguments: [
+    @Test("bad arguments exit 2 naming the flag", arguments: [
         (["bench", "--animations", "0"], ["--animations", "'0'"]),
         (["bench", "--animations", "1000,abc"], ["--animations", "'abc'"]),
         (["bench", "--animations", "2000000"], ["--animations", "2000000"]),
@@ -48,7 +51,8 @@ struct BenchCommandTests {
         expectUsageError(arguments, mentions: needles)
     }
 
-    @Test func helpListsWorkloadsAndStrategies() {
+    @Test("help lists workloads and strategies")
+    func helpListsWorkloadsAndStrategies() {
         let run = hooke("bench", "--help")
         #expect(run.status == 0)
         for word in ["swiftui-spring", "curve", "mixed", "keyframes", "naive", "fast", "euler", "rk4", "gsl", "--baseline"] {

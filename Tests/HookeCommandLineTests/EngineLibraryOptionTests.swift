@@ -6,6 +6,7 @@ import _TestSupport
 /// arguments are validated (so even this debug build answers), with exit 2 and one line naming the
 /// flag, the library and what is wrong. Libraries are compiled here from source with the system's C
 /// compiler; without one the tests are skipped, saying so.
+@Suite("hooke bench --engine-library")
 struct EngineLibraryOptionTests {
     /// An engine for springs only whose table carries ABI version `version`.
     static func springEngine(version: String) -> String {
@@ -20,13 +21,15 @@ struct EngineLibraryOptionTests {
         """
     }
 
-    @Test func anotherABIVersionIsRefused() throws {
+    @Test("another ABI version is refused")
+    func anotherABIVersionIsRefused() throws {
         guard let library = try buildEngine(Self.springEngine(version: "7"), name: "version7") else { return }
         expectUsageError(["bench", "--engine-library", library],
                          mentions: ["--engine-library", library, "ABI version 7, this hooke reads version 1"])
     }
 
-    @Test func aWorkloadTheEngineLacksIsRefused() throws {
+    @Test("a workload the engine lacks is refused")
+    func aWorkloadTheEngineLacksIsRefused() throws {
         guard let library = try buildEngine(Self.springEngine(version: "HOOKE_ENGINE_ABI_VERSION"), name: "springs") else { return }
         expectUsageError(["bench", "--workload", "curve", "--engine-library", library],
                          mentions: ["--engine-library", library, "springs-only has no curve workload"])
@@ -37,7 +40,8 @@ struct EngineLibraryOptionTests {
         #expect(run.status == 2 && run.standardError.contains("debug build"), "\(run.standardError)")
     }
 
-    @Test func aMissingFileOrAnEngineStrategyByNameIsRefused() {
+    @Test("a missing file or an engine strategy by name is refused")
+    func aMissingFileOrAnEngineStrategyByNameIsRefused() {
         expectUsageError(["bench", "--engine-library", "/nonexistent/libengine.so"],
                          mentions: ["--engine-library", "'/nonexistent/libengine.so'", "cannot load"])
         expectUsageError(["bench", "--strategy", "fast,engine:c-exact"], mentions: ["--strategy", "'engine:c-exact'", "--engine-library"])

@@ -11,7 +11,7 @@ import FrameBench
 import Reporting
 import Testing
 
-@Suite(.serialized)
+@Suite("fleet recipes", .serialized)
 struct FleetRecipeTests {
     /// `hooke bench ARGUMENTS` up to its JSON, in-process.
     static func bench(_ arguments: [String], environment: [String: String] = [:]) throws -> BenchReport {
@@ -38,7 +38,7 @@ struct FleetRecipeTests {
 
     static func keys(_ report: BenchReport) -> [String] { report.results.map(\.key).sorted() }
 
-    @Test(arguments: [3])
+    @Test("shards merged give the unsharded configurations", arguments: [3])
     func shardsMergedGiveTheUnshardedConfigurations(count: Int) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hooke-fleet-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("results"), withIntermediateDirectories: true)
@@ -90,7 +90,8 @@ struct FleetRecipeTests {
         #expect(!FileManager.default.fileExists(atPath: out2.path))
     }
 
-    @Test func badShardsAreUsageErrors() {
+    @Test("bad shards are usage errors")
+    func badShardsAreUsageErrors() {
         expectUsageError(["bench", "--quick", "--shard", "4/3"], mentions: ["--shard", "4/3"])
         expectUsageError(["bench", "--quick", "--shard", "x"], mentions: ["--shard", "'x'"])
         expectUsageError(["bench", "--quick", "--shard", "1/2", "--update-baseline"], mentions: ["--update-baseline", "--shard"])

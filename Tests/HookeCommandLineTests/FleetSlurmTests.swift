@@ -7,6 +7,7 @@ import Foundation
 import Testing
 import _TestSupport
 
+@Suite("the fleet recipe on Slurm")
 struct FleetSlurmTests {
     static let repository = repositoryRoot
 
@@ -23,7 +24,7 @@ struct FleetSlurmTests {
         return nil
     }
 
-    @Test(.enabled(if: skipReason == nil, "\(skipReason ?? "")"))
+    @Test("the array recipe runs on Slurm and merges every shard", .enabled(if: skipReason == nil, "\(skipReason ?? "")"))
     func arrayRecipeRunsOnSlurmAndMergesEveryShard() throws {
         let keep = FileManager.default.temporaryDirectory.appendingPathComponent("hooke-slurm-test-\(getpid())")
         defer { try? FileManager.default.removeItem(at: keep) }

@@ -7,6 +7,7 @@ import _TestSupport
 /// and skipped, saying why, when it is not (the core does not need any peer). Each peer is judged
 /// against the same independent references as Hooke: these tests check the adapter path (it builds,
 /// speaks the protocol and the C ABI, is judged), and bound the peer's error at what it measured.
+@Suite("real peers")
 struct PeerEngineTests {
     /// Qt 6.4's `QEasingCurve::BezierSpline` is an approximate solve, not exact: on the presets
     /// (easeIn, easeOut, easeInOut, linear) it measured 2.5e-4 of the distance worst against GSL's
@@ -20,7 +21,7 @@ struct PeerEngineTests {
     /// forward difference quotient for the velocity (measured 8.1e-3 on 10,000 animations); 0.05.
     static let qtBenchTolerance = 0.05
 
-    @Test(.enabled(if: PeerBuild.qt.skipReason == nil, "\(PeerBuild.qt.skipReason ?? "")"))
+    @Test("Qt's QEasingCurve through the protocol and the C ABI", .enabled(if: PeerBuild.qt.skipReason == nil, "\(PeerBuild.qt.skipReason ?? "")"))
     func qtEasingCurveThroughTheProtocolAndTheCABI() throws {
         let build = try PeerBuild.qt.make()
         let adapter = build.directory.appendingPathComponent("qt-adapter").path
@@ -55,7 +56,7 @@ extension PeerEngineTests {
 
     static let chromiumSkipReason = DebianPackage.skipReason("chromium", installer: "examples/engines/chromium/build")
 
-    @Test(.enabled(if: chromiumSkipReason == nil, "\(chromiumSkipReason ?? "")"))
+    @Test("Chromium through the protocol", .enabled(if: chromiumSkipReason == nil, "\(chromiumSkipReason ?? "")"))
     func chromiumThroughTheProtocol() throws {
         let adapter = repositoryRoot.appendingPathComponent("examples/engines/chromium/adapter.py").path
         let engine = try judgeCurves("python3 \(adapter)", worst: Self.chromiumWorstTolerance, presets: Self.chromiumPresetTolerance)
@@ -75,7 +76,7 @@ extension PeerEngineTests {
     /// 8–11 and over 60 s once while the whole suite ran beside it.
     static let firefoxTimeout = 240
 
-    @Test(.enabled(if: firefoxSkipReason == nil, "\(firefoxSkipReason ?? "")"))
+    @Test("Firefox through the protocol", .enabled(if: firefoxSkipReason == nil, "\(firefoxSkipReason ?? "")"))
     func firefoxThroughTheProtocol() throws {
         let adapter = repositoryRoot.appendingPathComponent("examples/engines/firefox/adapter.py").path
         let engine = try judgeCurves("python3 \(adapter)", worst: Self.firefoxWorstTolerance, presets: Self.firefoxPresetTolerance,
@@ -92,7 +93,7 @@ extension PeerEngineTests {
     /// above the visual tier (the step error is real, not a judging artefact).
     static let qtQuickSlowSpringTolerance = 0.1
 
-    @Test(.enabled(if: PeerBuild.qtQuick.skipReason == nil, "\(PeerBuild.qtQuick.skipReason ?? "")"))
+    @Test("Qt Quick's SpringAnimation through the protocol", .enabled(if: PeerBuild.qtQuick.skipReason == nil, "\(PeerBuild.qtQuick.skipReason ?? "")"))
     func qtQuickSpringAnimationThroughTheProtocol() throws {
         let build = try PeerBuild.qtQuick.make()
         let adapter = build.directory.appendingPathComponent("qtquick-adapter").path
@@ -197,7 +198,8 @@ extension PeerEngineTests {
     /// machine has installed): a package installed gives its version and runs the test; one removed
     /// (its configuration kept), one never installed, or no dpkg at all skip it, naming the package
     /// and the script that installs it.
-    @Test func aPeerThatIsNotInstalledIsSkippedWithTheReason() throws {
+    @Test("a peer that is not installed is skipped with the reason")
+    func aPeerThatIsNotInstalledIsSkippedWithTheReason() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hooke-dpkg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -4,7 +4,7 @@ import Testing
 
 /// `hooke report` in-process, without running the verifier or the bench: a minimal verification
 /// JSON is given with --verification and the bench is skipped (tests are debug builds).
-@Suite(.serialized)
+@Suite("hooke report", .serialized)
 struct ReportCommandTests {
     /// A minimal `hooke verify --json` document: one suite, one passing check.
     static let verificationJSON = """
@@ -26,7 +26,8 @@ struct ReportCommandTests {
         return url
     }
 
-    @Test func writesTheReportFromGivenResults() throws {
+    @Test("writes the report from given results")
+    func writesTheReportFromGivenResults() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("verify.json")
@@ -43,14 +44,16 @@ struct ReportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("baselines").path))
     }
 
-    @Test func helpIsListed() {
+    @Test("the report command's help is listed")
+    func helpIsListed() {
         let run = hooke(["report", "--help"])
         #expect(run.status == 0)
         #expect(run.standardOutput.contains("USAGE: hooke report"))
         #expect(hooke(["--help"]).standardOutput.contains("report"))
     }
 
-    @Test func badUsage() throws {
+    @Test("bad usage exits 2 naming the flag")
+    func badUsage() throws {
         expectUsageError(["report", "--out", ""], mentions: ["--out"])
         expectUsageError(["report", "--bench", "x.json", "--no-bench"], mentions: ["--no-bench"])
         expectUsageError(["report", "--seed", "minus one", "--no-bench"], mentions: ["--seed"])
@@ -70,7 +73,8 @@ struct ReportCommandTests {
                          mentions: ["--bench: cannot read '/nonexistent/bench.json' as a 'hooke bench --json' result"])
     }
 
-    @Test func aDebugBuildRefusesToBench() throws {
+    @Test("a debug build refuses to bench")
+    func aDebugBuildRefusesToBench() throws {
         #if DEBUG
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -58,7 +58,7 @@ func sampleTimes(until end: Double, step: Double = 0.01, extra: [Double] = []) -
     return times + extra.filter { $0 > end }.sorted()
 }
 
-@Suite("Oscillator reference against closed forms")
+@Suite("the oscillator reference against closed forms")
 struct OscillatorReferenceTests {
     /// (m, k, c, regime). 157.91… with 17.59… is Apple's duration 0.5, bounce 0.3 (ζ = 0.7).
     @Test("every regime, nonzero initial velocity", arguments: [

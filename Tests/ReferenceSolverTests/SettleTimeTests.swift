@@ -10,7 +10,7 @@ import Testing
 /// root finding (Newton / bisection to ~1e−16 s).
 let settleTimeTolerance = 1e-10
 
-@Suite("True settle time")
+@Suite("the true settle time")
 struct SettleTimeTests {
     /// Critically damped from 0 to 1 at rest: |u| = (1 + ωt)e^{−ωt}, decreasing, so the settle
     /// time solves (1 + ωt)e^{−ωt} = ε. In τ = ωt: g(τ) = ln(1 + τ) − τ − ln ε = 0, with

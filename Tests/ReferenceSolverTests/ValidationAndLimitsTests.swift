@@ -19,7 +19,7 @@ func invalidField(_ body: () throws -> Void) -> String? {
     return nil
 }
 
-@Suite("Reference input validation and limits")
+@Suite("reference input validation and limits")
 struct ValidationAndLimitsTests {
     let spring = OscillatorProblem(stiffness: 100, damping: 20, target: 1)
 

@@ -6,6 +6,7 @@ import Foundation
 import Testing
 import _TestSupport
 
+@Suite("chart labels")
 struct ChartLabelTests {
     /// The annotation labels of an SVG document: each `<text class="annotation">`'s box, from its
     /// x, y and text-anchor attributes and its character count (entities decoded).
@@ -32,7 +33,8 @@ struct ChartLabelTests {
 
     /// Five labelled points within a few pixels of each other (the accuracy-vs-cost case): every
     /// label is drawn, none overlaps another, and the displaced ones have leader lines.
-    @Test func crowdedLabelsAreSpreadWithLeaders() throws {
+    @Test("crowded labels are spread with leaders")
+    func crowdedLabelsAreSpreadWithLeaders() throws {
         let names = ["fast", "limit", "limit-avx2", "floor", "naive"]
         let series = names.enumerated().map { index, name in
             ChartSeries(id: name, label: name, x: [1e-15 * (1 + 0.01 * Double(index))], y: [1 + 0.01 * Double(index)],
@@ -48,7 +50,8 @@ struct ChartLabelTests {
     }
 
     /// Every committed chart: no two label boxes intersect.
-    @Test func committedChartsHaveNoOverlappingLabels() throws {
+    @Test("committed charts have no overlapping labels")
+    func committedChartsHaveNoOverlappingLabels() throws {
         let charts = repositoryRoot.appendingPathComponent("reports/charts")
         let files = try FileManager.default.contentsOfDirectory(atPath: charts.path).filter { $0.hasSuffix(".svg") }.sorted()
         #expect(!files.isEmpty)

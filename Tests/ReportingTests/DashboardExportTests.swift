@@ -9,6 +9,7 @@ import FrameBench
 import Testing
 import Verification
 
+@Suite("dashboard export")
 struct DashboardExportTests {
     static var bench: BenchReport {
         var report = Fixtures.bench
@@ -29,7 +30,8 @@ struct DashboardExportTests {
 
     /// Every configuration has a time series with its p25–p75 spread; every gated check a worst
     /// error; the planted faults and the random mutants one series each.
-    @Test func seriesCoverSpeedAndAccuracy() throws {
+    @Test("series cover speed and accuracy")
+    func seriesCoverSpeedAndAccuracy() throws {
         let metrics = Self.metrics
         for result in Self.bench.results {
             let time = try #require(metrics.first { $0.benchmark == result.key && $0.measure == "ns-per-animation-frame" })
@@ -49,7 +51,8 @@ struct DashboardExportTests {
 
     /// github-action-benchmark, customSmallerIsBetter: a JSON array of objects with `name`
     /// (string), `unit` (string), `value` (number), and optional `range` and `extra` (strings).
-    @Test func githubActionBenchmarkFormat() throws {
+    @Test("the github-action-benchmark format")
+    func githubActionBenchmarkFormat() throws {
         let text = try DashboardExport.render(Self.metrics, format: .githubActionBenchmark, context: Self.context)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(entries.count == Self.metrics.count)
@@ -71,7 +74,8 @@ struct DashboardExportTests {
 
     /// Bencher Metric Format: `{benchmark: {measure slug: {value, lower_value?, upper_value?}}}`,
     /// measure slugs lowercase letters, digits and hyphens, and lower ≤ value ≤ upper.
-    @Test func bencherMetricFormat() throws {
+    @Test("the Bencher metric format")
+    func bencherMetricFormat() throws {
         let text = try DashboardExport.render(Self.metrics, format: .bencher, context: Self.context)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         var series = 0
@@ -94,7 +98,8 @@ struct DashboardExportTests {
     /// InfluxDB line protocol: `measurement[,tag=value...] field=value[,field=value...] [timestamp]`,
     /// with commas and spaces escaped in measurements, commas, equals signs and spaces in tag keys,
     /// tag values and field keys; string fields in double quotes; floats without a suffix.
-    @Test func influxLineProtocol() throws {
+    @Test("the InfluxDB line protocol")
+    func influxLineProtocol() throws {
         let text = try DashboardExport.render(Self.metrics, format: .influx, context: Self.context)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.count == Self.metrics.count && text.hasSuffix("\n"))

@@ -8,7 +8,7 @@ import FrameBench
 import Testing
 import _TestSupport
 
-@Suite(.serialized)
+@Suite("fleet report", .serialized)
 struct FleetReportTests {
     /// A ratio of medians whose machines and commits differ by exact factors (2, 5): a rounding or
     /// two of the quotient (achieved: exact).
@@ -56,7 +56,8 @@ struct FleetReportTests {
         return try StoredResults.load([directory.path]).mergedRuns()
     }
 
-    @Test func shardsOfOneMachineMergeIntoTheWholeRun() throws {
+    @Test("shards of one machine merge into the whole run")
+    func shardsOfOneMachineMergeIntoTheWholeRun() throws {
         let whole = Self.stored(machine: "ci-x86", commit: "aaa1111", committed: "2026-11-01T10:00:00Z")
         let shards = Self.shards(of: whole, count: 3)
         #expect(shards.allSatisfy { !$0.results.isEmpty })
@@ -70,7 +71,8 @@ struct FleetReportTests {
         for result in merged.report.results { #expect(result.ratioToNaive == ratios[result.key]!, "\(result.key)") }
     }
 
-    @Test func aMissingShardIsAnErrorNamingIt() throws {
+    @Test("a missing shard is an error naming it")
+    func aMissingShardIsAnErrorNamingIt() throws {
         let shards = Self.shards(of: Self.stored(machine: "ci-x86", commit: "aaa1111", committed: "2026-11-01T10:00:00Z"), count: 3)
         #expect(throws: StoredResultsError.missingShard(machine: "ci-x86", commit: "aaa1111", shard: "2/3")) {
             try Self.merge([("a", shards[0]), ("c", shards[2])])
@@ -79,7 +81,8 @@ struct FleetReportTests {
                 == "machine 'ci-x86' at commit aaa1111: shard 2/3 is missing")
     }
 
-    @Test func aDuplicatedShardIsAnErrorNamingBothFiles() throws {
+    @Test("a duplicated shard is an error naming both files")
+    func aDuplicatedShardIsAnErrorNamingBothFiles() throws {
         let shards = Self.shards(of: Self.stored(machine: "ci-x86", commit: "aaa1111", committed: "2026-11-01T10:00:00Z"), count: 3)
         do {
             _ = try Self.merge([("a", shards[0]), ("b", shards[1]), ("b-again", shards[1]), ("c", shards[2])])
@@ -91,7 +94,8 @@ struct FleetReportTests {
         }
     }
 
-    @Test func mixedOrMismatchedShardsAreRefused() throws {
+    @Test("mixed or mismatched shards are refused")
+    func mixedOrMismatchedShardsAreRefused() throws {
         let whole = Self.stored(machine: "ci-x86", commit: "aaa1111", committed: "2026-11-01T10:00:00Z")
         let shards = Self.shards(of: whole, count: 2)
         // A whole run and a shard of it.
@@ -124,7 +128,8 @@ struct FleetReportTests {
         return [("a", a)] + Self.shards(of: b, count: 2).enumerated().map { ("b-\($0.offset + 1)", $0.element) }
     }
 
-    @Test func comparisonPageShowsRatiosToTheReference() throws {
+    @Test("the comparison page shows ratios to the reference")
+    func comparisonPageShowsRatiosToTheReference() throws {
         let runs = try Self.merge(Self.twoMachines)
         #expect(runs.map(\.machine.name) == ["runner-a", "runner-b"])
         let data = ComparisonPage.data(runs, reference: "runner-a")
@@ -151,7 +156,8 @@ struct FleetReportTests {
         #expect(svg.contains("id=\"bars-machine-2\""))
     }
 
-    @Test func referenceMustNameAMachine() throws {
+    @Test("the reference must name a machine")
+    func referenceMustNameAMachine() throws {
         let runs = try Self.merge(Self.twoMachines)
         #expect(try FleetReport.reference(runs, requested: nil) == "runner-a")
         #expect(try FleetReport.reference(runs, requested: "runner-b") == "runner-b")
@@ -166,7 +172,8 @@ struct FleetReportTests {
          ("c3", Self.stored(machine: "runner-a", commit: "eee5555", committed: "2026-11-03T10:00:00Z", fastScale: 5))]
     }
 
-    @Test func historyMarksWhereTheStepHappened() throws {
+    @Test("history marks where the step happened")
+    func historyMarksWhereTheStepHappened() throws {
         // Given newest first: the page still orders by commit date.
         let runs = try Self.merge(Self.threeCommits.reversed())
         #expect(runs.map(\.commit.id) == ["ccc3333", "ddd4444", "eee5555"])
@@ -200,7 +207,8 @@ struct FleetReportTests {
     /// The whole `--from` report for two machines, one of them at three commits: every page is
     /// written (into .build/test-output/fleet-report, to look at), the summary links them, the
     /// merged JSON names each machine, and every SVG renders with rsvg-convert.
-    @Test func fleetReportIsWrittenAndItsChartsRender() throws {
+    @Test("the fleet report is written and its charts render")
+    func fleetReportIsWrittenAndItsChartsRender() throws {
         let inputs = Self.threeCommits + [("b", Self.stored(machine: "runner-b", commit: "eee5555",
                                                            committed: "2026-11-03T10:00:00Z", scale: 2, cpu: "Slow CPU"))]
         let runs = try Self.merge(inputs)

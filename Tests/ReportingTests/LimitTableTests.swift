@@ -4,10 +4,12 @@ import Foundation
 import Testing
 
 /// The performance page's table of `fast` beside the machine's limits.
+@Suite("limit table")
 struct LimitTableTests {
     /// From the fixture bench plus a `limit` row (2.6 × 1.3 ns at 100k, 1 thread: half of fast's),
     /// the page shows fast at 2× the limit and "—" for the limits not measured; without limits, no table.
-    @Test func fastBesideItsLimits() throws {
+    @Test("fast beside its limits")
+    func fastBesideItsLimits() throws {
         var results = Fixtures.bench.results
         #expect(PerformancePage.limitTable(results) == nil)
         let fast = try #require(results.first { $0.workload == .spring && $0.strategy == .fast && $0.animations == 100_000 && $0.threads == 1 })
@@ -24,7 +26,8 @@ struct LimitTableTests {
 
     /// "What limits each workload" gives fast's ratio to its limit at the largest N and at the
     /// smaller ones (a limit row at half of fast's time at 100k, at 0.8 of it at 1k and 10k).
-    @Test func limitLineGivesTheRatioAtEveryN() throws {
+    @Test("the limit line gives the ratio at every N")
+    func limitLineGivesTheRatioAtEveryN() throws {
         var results = Fixtures.bench.results
         for fast in results where fast.workload == .spring && fast.strategy == .fast && fast.threads == 1 {
             var limit = fast

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Reporting
 
-@Suite("The accuracy page's reach of the verifier")
+@Suite("the accuracy page's reach of the verifier")
 struct ReachSectionTests {
     static let coverageJSON = """
         {"schemaVersion": 2, "module": "AnimationMath", "command": "scripts/coverage", "commit": "abc1234",

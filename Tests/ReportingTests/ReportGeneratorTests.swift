@@ -6,7 +6,7 @@ import _TestSupport
 
 /// The whole report from synthetic models: golden pages, determinism, the files and charts it
 /// writes, atomicity and the baselines it must not touch. No suite and no bench is run.
-@Suite(.serialized)
+@Suite("ReportGenerator", .serialized)
 struct ReportGeneratorTests {
     struct Interrupted: Error {}
 
@@ -22,19 +22,22 @@ struct ReportGeneratorTests {
         String(decoding: files.first { $0.path == path }!.contents, as: UTF8.self)
     }
 
-    @Test func goldenPages() throws {
+    @Test("golden pages")
+    func goldenPages() throws {
         let files = try Self.render()
         try expectGolden(Self.text(files, "README.md"), named: "README.md")
         try expectGolden(Self.text(files, "accuracy.md"), named: "accuracy.md")
         try expectGolden(Self.text(files, "performance.md"), named: "performance.md")
     }
 
-    @Test func goldenPagesWithoutBench() throws {
+    @Test("golden pages without a bench")
+    func goldenPagesWithoutBench() throws {
         let files = try Self.render(bench: false)
         try expectGolden(Self.text(files, "performance.md"), named: "performance-not-measured.md")
     }
 
-    @Test func goldenTables() throws {
+    @Test("golden tables")
+    func goldenTables() throws {
         let verification = Fixtures.verification
         try expectGolden(AccuracyPage.suiteTable(verification.suites[0]).render(), named: "suite-table.md")
         try expectGolden(AccuracyPage.claimTable(verification).render(), named: "claims-table.md")
@@ -44,11 +47,13 @@ struct ReportGeneratorTests {
         try expectGolden(PerformancePage.fitsTable(results).render(), named: "fits-table.md")
     }
 
-    @Test func sameModelsSameBytes() throws {
+    @Test("same models, same bytes")
+    func sameModelsSameBytes() throws {
         #expect(try Self.render() == Self.render())
     }
 
-    @Test func writesThePagesChartsAndJSON() throws {
+    @Test("writes the pages, charts and JSON")
+    func writesThePagesChartsAndJSON() throws {
         let files = try Self.render()
         let paths = Set(files.map(\.path))
         for page in ["README.md", "accuracy.md", "performance.md", "README.json", "accuracy.json", "performance.json"] {
@@ -72,7 +77,8 @@ struct ReportGeneratorTests {
         }
     }
 
-    @Test func trajectoryChartHoldsTheFourSeries() throws {
+    @Test("the trajectory chart holds the four series")
+    func trajectoryChartHoldsTheFourSeries() throws {
         let svg = Self.text(try Self.render(), "charts/spring-trajectory.svg")
         #expect(svg.contains("id=\"series-exact\"") && svg.contains("id=\"series-integrator\""))
         #expect(svg.contains("id=\"markers-gsl\""))
@@ -83,7 +89,8 @@ struct ReportGeneratorTests {
         }
     }
 
-    @Test func withoutTheRecordingTheChartSaysSo() throws {
+    @Test("without the recording the chart says so")
+    func withoutTheRecordingTheChartSaysSo() throws {
         let files = try ReportGenerator.render(verification: Fixtures.verification, bench: nil, environment: Fixtures.environment,
                                                recordingsDirectory: URL(fileURLWithPath: "/nonexistent"))
         let svg = Self.text(files, "charts/spring-trajectory.svg")
@@ -101,7 +108,8 @@ struct ReportGeneratorTests {
     /// are within ~1e-15 relative of the motion, so their gap is rounding (achieved 1.1e-13).
     static let referenceGapTolerance = 1e-12
 
-    @Test func theRecordedSpringStudyMatchesTheRecording() throws {
+    @Test("the recorded spring study matches the recording")
+    func theRecordedSpringStudyMatchesTheRecording() throws {
         let recording = try #require(try SpringRecording.load(from: Self.recordings), "the repository's recording")
         let study = try RecordedSpringStudy.compute(recording: recording)
         let recorded = try #require(study.recording)
@@ -114,7 +122,8 @@ struct ReportGeneratorTests {
         #expect(referenceGap < Self.referenceGapTolerance, "closed form vs GSL on 100 pt: \(referenceGap)")
     }
 
-    @Test func generateWritesTheReportAndLeavesBaselinesAlone() throws {
+    @Test("generate writes the report and leaves baselines alone")
+    func generateWritesTheReportAndLeavesBaselinesAlone() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let baseline = directory.appendingPathComponent("baselines/accuracy.json")
@@ -128,7 +137,8 @@ struct ReportGeneratorTests {
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("README.md").path))
     }
 
-    @Test func aThrowMidGenerationLeavesThePreviousReport() throws {
+    @Test("a throw mid-generation leaves the previous report")
+    func aThrowMidGenerationLeavesThePreviousReport() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try ReportGenerator.generate(verification: Fixtures.verification, bench: nil, environment: Fixtures.environment,
@@ -149,7 +159,8 @@ struct ReportGeneratorTests {
 
     /// The summary links `engines.md` (written by `scripts/engines`, never by the report) exactly when
     /// the page is in the output directory, and the report leaves the page as it was.
-    @Test func theSummaryLinksTheEnginesPageOnlyWhenItExists() throws {
+    @Test("the summary links the engines page only when it exists")
+    func theSummaryLinksTheEnginesPageOnlyWhenItExists() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let readme = directory.appendingPathComponent("README.md")
@@ -169,7 +180,8 @@ struct ReportGeneratorTests {
     /// The whole report from the fixtures, written — into $HOOKE_REPORT_PREVIEW when set, to look at
     /// it, else into a temporary directory — with every page and every file a page links to (but the
     /// stored baselines, which live beside the report and which it never writes).
-    @Test func theWrittenReportHasEveryLinkedFile() throws {
+    @Test("the written report has every linked file")
+    func theWrittenReportHasEveryLinkedFile() throws {
         let preview = ProcessInfo.processInfo.environment["HOOKE_REPORT_PREVIEW"].flatMap { $0.isEmpty ? nil : $0 }
         let directory = try preview.map { URL(fileURLWithPath: $0) } ?? Fixtures.temporaryDirectory()
         defer { if preview == nil { try? FileManager.default.removeItem(at: directory) } }

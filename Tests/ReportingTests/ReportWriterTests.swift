@@ -2,10 +2,12 @@ import Foundation
 @testable import Reporting
 import Testing
 
+@Suite("ReportWriter")
 struct ReportWriterTests {
     struct Interrupted: Error {}
 
-    @Test func publishesEveryFile() throws {
+    @Test("publishes every file")
+    func publishesEveryFile() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try ReportWriter.publish([ReportFile(path: "a.md", text: "A"), ReportFile(path: "charts/b.svg", text: "B")], to: directory)
@@ -14,7 +16,8 @@ struct ReportWriterTests {
         #expect(try leftovers(in: directory).isEmpty)
     }
 
-    @Test func anInterruptedWriteLeavesTheOldFiles() throws {
+    @Test("an interrupted write leaves the old files")
+    func anInterruptedWriteLeavesTheOldFiles() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try ReportWriter.publish([ReportFile(path: "a.md", text: "old A"), ReportFile(path: "b.md", text: "old B")], to: directory)
@@ -30,7 +33,7 @@ struct ReportWriterTests {
         #expect(try leftovers(in: directory).isEmpty, "the staging directory must be removed")
     }
 
-    @Test(arguments: ["baselines/accuracy.json", "../x.md", "/etc/passwd", "a//b", ""])
+    @Test("refuses paths outside the report", arguments: ["baselines/accuracy.json", "../x.md", "/etc/passwd", "a//b", ""])
     func refusesPathsOutsideTheReport(path: String) throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -39,7 +42,8 @@ struct ReportWriterTests {
         }
     }
 
-    @Test func aFailureHalfWayThroughTheSwapPutsEveryFileBack() throws {
+    @Test("a failure halfway through the swap puts every file back")
+    func aFailureHalfWayThroughTheSwapPutsEveryFileBack() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try ReportWriter.publish([ReportFile(path: "a.md", text: "old A"), ReportFile(path: "charts/b.svg", text: "old B"),
@@ -56,7 +60,8 @@ struct ReportWriterTests {
         #expect(try leftovers(in: directory).isEmpty)
     }
 
-    @Test func aBlockedDestinationIsFoundBeforeAnythingIsReplaced() throws {
+    @Test("a blocked destination is found before anything is replaced")
+    func aBlockedDestinationIsFoundBeforeAnythingIsReplaced() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try ReportWriter.publish([ReportFile(path: "a.md", text: "old A"), ReportFile(path: "b.md", text: "old B")], to: directory)
@@ -76,7 +81,8 @@ struct ReportWriterTests {
         #expect(try leftovers(in: directory).isEmpty)
     }
 
-    @Test func chartsOfAnEarlierReportAreRemovedWithTheSwap() throws {
+    @Test("charts of an earlier report are removed with the swap")
+    func chartsOfAnEarlierReportAreRemovedWithTheSwap() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try ReportWriter.publish([ReportFile(path: "charts/kept.svg", text: "1"), ReportFile(path: "charts/stale.svg", text: "1"),
@@ -87,7 +93,8 @@ struct ReportWriterTests {
         #expect(try text(directory, "top.md") == "1", "top-level files are not the report's to remove")
     }
 
-    @Test func stagingLeftByAKilledRunIsRemoved() throws {
+    @Test("staging left by a killed run is removed")
+    func stagingLeftByAKilledRunIsRemoved() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // A process id no process has (pid_max is at most 2^22 on Linux).

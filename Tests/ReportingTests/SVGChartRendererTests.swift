@@ -42,6 +42,7 @@ private func inspect(_ svg: String, sourceLocation: SourceLocation = #_sourceLoc
     return inspector
 }
 
+@Suite("SVGChartRenderer")
 struct SVGChartRendererTests {
     static let chart = Chart(
         id: "test-chart", title: "Errors <of> \"springs\" & 'curves'",
@@ -55,7 +56,8 @@ struct SVGChartRendererTests {
         referenceLines: [ReferenceLine(y: 1e-2, label: "budget")],
         notes: ["A note with <markup> & an ampersand."])
 
-    @Test func isWellFormedAndHoldsEverySeries() {
+    @Test("is well-formed and holds every series")
+    func isWellFormedAndHoldsEverySeries() {
         let svg = SVGChartRenderer.render(Self.chart)
         let inspector = inspect(svg)
         #expect(Set(inspector.seriesPaths.keys) == ["series-a", "series-b"])
@@ -66,7 +68,8 @@ struct SVGChartRendererTests {
         }
     }
 
-    @Test func missingValuesSplitALineAndZerosAreClampedWithANote() {
+    @Test("missing values split a line and zeros are clamped with a note")
+    func missingValuesSplitALineAndZerosAreClampedWithANote() {
         let svg = SVGChartRenderer.render(Self.chart)
         let inspector = inspect(svg)
         // b has a NaN in the middle: two sub-paths.
@@ -74,29 +77,34 @@ struct SVGChartRendererTests {
         #expect(inspector.texts.contains { $0.contains("drawn at 1e-17") })
     }
 
-    @Test func logAxisLabelsAreDecades() {
+    @Test("log axis labels are decades")
+    func logAxisLabelsAreDecades() {
         let inspector = inspect(SVGChartRenderer.render(Self.chart))
         #expect(inspector.texts.contains("1e-12") || inspector.texts.contains("1e-15"))
     }
 
-    @Test func sameChartSameBytes() {
+    @Test("same chart, same bytes")
+    func sameChartSameBytes() {
         #expect(SVGChartRenderer.render(Self.chart) == SVGChartRenderer.render(Self.chart))
     }
 
-    @Test func anEmptyChartStillRenders() {
+    @Test("an empty chart still renders")
+    func anEmptyChartStillRenders() {
         let chart = Chart(id: "empty", title: "nothing", xAxis: ChartAxis(label: "x"), yAxis: ChartAxis(label: "y", scale: .log),
                           series: [ChartSeries(id: "none", label: "none", x: [], y: [])])
         let inspector = inspect(SVGChartRenderer.render(chart))
         #expect(inspector.texts.contains("no data"))
     }
 
-    @Test func pointsStayInsideThePlotArea() {
+    @Test("points stay inside the plot area")
+    func pointsStayInsideThePlotArea() {
         let svg = SVGChartRenderer.render(Self.chart)
         #expect(svg.contains("clip-path=\"url(#plot-area-test-chart)\""))
         #expect(svg.contains("width=\"800\""))
     }
 
-    @Test func escapesEveryXMLSpecialCharacter() {
+    @Test("escapes every XML special character")
+    func escapesEveryXMLSpecialCharacter() {
         #expect(XMLText.escape("a<b>&\"c'\u{1}") == "a&lt;b&gt;&amp;&quot;c&apos;")
     }
 }

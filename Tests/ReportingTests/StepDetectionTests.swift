@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 /// Step detection on histories whose steps are known by construction.
+@Suite("step detection")
 struct StepDetectionTests {
     /// A level is the mean of equal values: exact, or a rounding off (achieved: exact).
     static let levelTolerance = 1e-15
@@ -12,7 +13,8 @@ struct StepDetectionTests {
 
     /// airspeed velocity's own example: 5 × 1.0, 5 × 1.1, 5 × 2.0 has two steps at threshold 0 and
     /// only the 1.1 → 2.0 step at threshold 0.2.
-    @Test func asvVector() {
+    @Test("airspeed velocity's own example")
+    func asvVector() {
         let values = Array(repeating: 1.0, count: 5) + Array(repeating: 1.1, count: 5) + Array(repeating: 2.0, count: 5)
         let all = StepDetection.steps(in: values, threshold: 0)
         #expect(all.map(\.index) == [5, 10])
@@ -27,7 +29,8 @@ struct StepDetectionTests {
 
     /// Noise does not make steps; a real step inside noise is found where it happened. ±5 %
     /// jitter (seeded), then a 1.5× step at commit 12 of 20.
-    @Test func aStepInNoiseIsPlaced() {
+    @Test("a step in noise is placed")
+    func aStepInNoiseIsPlaced() {
         var state: UInt64 = 12345
         func jitter() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -48,7 +51,8 @@ struct StepDetectionTests {
     /// An accuracy metric: a worst error at the rounding floor (exactly 0 at some commits, then a
     /// few ulps) that jumps to 1e-9 when a kernel is broken and back when it is fixed. With the
     /// floor at half an ulp, 0 and 2e-16 are one level; the jump and the fix are the two steps.
-    @Test func accuracyHistories() {
+    @Test("accuracy histories")
+    func accuracyHistories() {
         let values: [Double] = [0, 2.2e-16, 0, 4.4e-16, 2.2e-16, 1e-9, 1.2e-9, 0.9e-9, 1e-9, 2.2e-16, 0, 2.2e-16]
         let steps = StepDetection.steps(in: values, threshold: 9, floor: 0x1p-53)
         #expect(steps.map(\.index) == [5, 9])

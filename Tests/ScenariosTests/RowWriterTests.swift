@@ -9,7 +9,7 @@ import Testing
 struct RowWriterTests {
     static let scenarios = ["spring-retarget.json", "chained-easeinout.json", "vector.json"]
 
-    @Test(arguments: scenarios)
+    @Test("CSV round-trips every frame", arguments: scenarios)
     func csvRoundTripsEveryFrame(_ name: String) throws {
         let scenario = try ExampleScenarioTests.example(name)
         let (frames, _) = scenario.run()
@@ -36,7 +36,8 @@ struct RowWriterTests {
         }
     }
 
-    @Test func jsonHasEveryFrameAndTheCompletions() throws {
+    @Test("JSON has every frame and the completions")
+    func jsonHasEveryFrameAndTheCompletions() throws {
         let scenario = try ExampleScenarioTests.example("chained-easeinout.json")
         var text = ""
         var rows = try RowWriter(.json, metadata: [("scenario", "\"chained\"")]) { text += $0 }

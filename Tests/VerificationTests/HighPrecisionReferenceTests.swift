@@ -6,7 +6,7 @@ import Testing
 
 /// The double-double references against facts worked by hand: exact arithmetic identities, the
 /// critically damped solution x(t) = T(1 − (1 + ω0t)e^{−ω0t}), and curves whose inverse is known.
-@Suite("High-precision references")
+@Suite("high-precision references")
 struct HighPrecisionReferenceTests {
     /// Double-double carries ~106 bits: 1/3·3 − 1 is within a few units of 2⁻¹⁰⁶ ≈ 1.2e-32
     /// (achieved: exact).

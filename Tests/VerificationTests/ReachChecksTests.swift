@@ -18,7 +18,7 @@ private struct DriftedVelocity: CustomAnimation {
     }
 }
 
-@Suite("The checks that close the verifier's blind spots")
+@Suite("the checks that close the verifier's blind spots")
 struct ReachChecksTests {
     @Test("Richardson's derivative of sin 3t is within its stated bound of 3 cos 3t, and the bound is ~1e-12")
     func richardsonWithinBound() {

@@ -6,8 +6,10 @@ import Testing
 /// What `hooke verify` decides around the verifier (VerificationRun.swift): the suite
 /// selection, which runs may rewrite the baseline from scratch, and the seed conflict that keeps a
 /// partial run from restamping checks it did not run.
+@Suite("VerificationRun")
 struct VerificationRunTests {
-    @Test func suiteSelectionKeepsTheFixedOrderAndNamesAnUnknownSuite() throws {
+    @Test("suite selection keeps the fixed order and names an unknown suite")
+    func suiteSelectionKeepsTheFixedOrderAndNamesAnUnknownSuite() throws {
         #expect(try Verifier.suites(named: ["curves", "spring"]).map(\.name) == ["spring", "curves"])
         #expect(try Verifier.suites(named: []).count == Verifier.suites.count)
         #expect(throws: UnknownSuite(name: "sprung")) {
@@ -24,7 +26,8 @@ struct VerificationRunTests {
         return BaselineFile(shown: path, path: path, update: true)
     }
 
-    @Test func onlyAPartialRunUnderAnotherSeedConflictsWithTheBaseline() throws {
+    @Test("only a partial run under another seed conflicts with the baseline")
+    func onlyAPartialRunUnderAnotherSeedConflictsWithTheBaseline() throws {
         let file = try baseline()
         defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: file.path).deletingLastPathComponent().path) }
         func run(quick: Bool, seed: UInt64, suites: [String]) throws -> VerificationRun {

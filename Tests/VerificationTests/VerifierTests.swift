@@ -21,7 +21,7 @@ private struct InjectedErrorSpring: SpringEvaluating {
     }
 }
 
-@Suite("Verification")
+@Suite("the verifier")
 struct VerifierTests {
     @Test("a spring with an injected 1e-6 error fails the position check, and only that")
     func injectedError() {

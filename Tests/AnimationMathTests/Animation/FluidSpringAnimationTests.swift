@@ -4,7 +4,7 @@
 import AnimationMath
 import Testing
 
-@Suite("FluidSpringAnimationTests")
+@Suite("FluidSpringAnimation")
 struct FluidSpringAnimationTests {
     /// The hand computations below form the same products as the integrator, possibly in another
     /// order; a few ulps of the quantities involved (values up to ~1e4) cover that.
@@ -25,7 +25,8 @@ struct FluidSpringAnimationTests {
     static let finishSquaredBound = 0.0036
     static let finishDistanceFraction = 0.01
 
-    @Test func firstTwoStepsMatchTheRuleWorkedByHand() {
+    @Test("the first two steps match the rule worked by hand")
+    func firstTwoStepsMatchTheRuleWorkedByHand() {
         let response = 0.5, zeta = 0.825, delta = 100.0
         let k = (2 * Double.pi / response) * (2 * Double.pi / response)
         // Step 1 from rest: f = 0, x = 0, F = kΔ, v = F/600.
@@ -57,7 +58,8 @@ struct FluidSpringAnimationTests {
     /// harness's struct-of-arrays kernel and the verifier's convergence study all call. At h = 1/300
     /// it is SwiftUI's documented step with the constants 1/600 and 1/300, operation for operation:
     /// bit for bit against that formula written out here, from states away from rest.
-    @Test func theFreeStepAtOneThreeHundredthIsTheDocumentedStepBitForBit() {
+    @Test("the free step at 1/300 s is the documented step, bit for bit")
+    func theFreeStepAtOneThreeHundredthIsTheDocumentedStepBitForBit() {
         #expect((1.0 / 300.0) / 2 == 1.0 / 600.0, "halving the rounded 1/300 is exact")
         let k = SpringIntegratorState<Double>.stiffness(response: 0.37)
         let d = SpringIntegratorState<Double>.damping(stiffness: k, dampingRatio: 0.61)
@@ -76,7 +78,7 @@ struct FluidSpringAnimationTests {
         }
     }
 
-    @Test(arguments: [0.0, 0.001, 0.01, 0.02])
+    @Test("stiffness is capped at 45000", arguments: [0.0, 0.001, 0.01, 0.02])
     func stiffnessIsCappedAt45000(response: Double) {
         // (2π/r)² exceeds 45 000 for r < 0.0296 s; the first step's velocity is k·Δ/600.
         #expect(SpringIntegratorState<Double>.stiffness(response: response) == 45_000)
@@ -87,12 +89,14 @@ struct FluidSpringAnimationTests {
         #expect(abs(v - 45_000.0 / 600) <= Self.handTolerance * 75)
     }
 
-    @Test func stiffnessBelowTheCapIsTwoPiOverResponseSquared() {
+    @Test("below the cap, stiffness is (2π / response)²")
+    func stiffnessBelowTheCapIsTwoPiOverResponseSquared() {
         let k = SpringIntegratorState<Double>.stiffness(response: 0.1)
         #expect(abs(k - 3947.8417604357433) <= Self.formulaRounding * k, "(2π/0.1)² = 3947.84...")
     }
 
-    @Test func aGapOfMoreThanOneSecondRestartsOneFrameBefore() {
+    @Test("a gap of more than one second restarts one frame before")
+    func aGapOfMoreThanOneSecondRestartsOneFrameBefore() {
         let animation = FluidSpringAnimation(response: 0.5, dampingFraction: 0.9)
         let k = SpringIntegratorState<Double>.stiffness(response: 0.5)
         var context = AnimationContext<Double>()
@@ -109,7 +113,8 @@ struct FluidSpringAnimationTests {
         #expect(jumped.map { $0 < 50 } == true)
     }
 
-    @Test func integrationOvershootsToTheFirstStepAtOrAfterTheFrame() {
+    @Test("integration overshoots to the first step at or after the frame")
+    func integrationOvershootsToTheFirstStepAtOrAfterTheFrame() {
         var state = SpringIntegratorState<Double>()
         state.advance(interval: 1, to: 0.1, stiffness: 100, dampingRatio: 1)
         #expect(state.time >= 0.1 && state.time < 0.1 + Self.h)
@@ -125,7 +130,8 @@ struct FluidSpringAnimationTests {
         return nil
     }
 
-    @Test func finishTimeDependsOnTheMagnitudeOfTheInterval() throws {
+    @Test("finish time depends on the magnitude of the interval")
+    func finishTimeDependsOnTheMagnitudeOfTheInterval() throws {
         let small = try #require(finishTime(delta: 1))
         let large = try #require(finishTime(delta: 1000))
         #expect(large > small + 0.1, "absolute thresholds: 1000 pt settles later than 1 pt (\(small) s vs \(large) s)")
@@ -146,11 +152,13 @@ struct FluidSpringAnimationTests {
         }
     }
 
-    @Test func aZeroIntervalFinishesAtOnce() {
+    @Test("a zero interval finishes at once")
+    func aZeroIntervalFinishesAtOnce() {
         #expect(finishTime(delta: 0) == 0)
     }
 
-    @Test func logicallyCompleteAtTheResponse() {
+    @Test("logically complete at the response")
+    func logicallyCompleteAtTheResponse() {
         let animation = FluidSpringAnimation(response: 0.5, dampingFraction: 0.5)
         var context = AnimationContext<Double>()
         for (frame, time) in frameTimes(count: 40).enumerated() {
@@ -159,7 +167,8 @@ struct FluidSpringAnimationTests {
         }
     }
 
-    @Test func velocityIsTheIntegratorVelocity() {
+    @Test("velocity is the integrator velocity")
+    func velocityIsTheIntegratorVelocity() {
         let animation = FluidSpringAnimation(response: 0.4, dampingFraction: 0.6)
         let k = SpringIntegratorState<Double>.stiffness(response: 0.4)
         var context = AnimationContext<Double>()
@@ -171,7 +180,8 @@ struct FluidSpringAnimationTests {
         #expect(animation.velocity(value: 50.0, time: 19.0 / 60, context: context) == replica.velocity)
     }
 
-    @Test func mergingKeepsOffsetVelocityAndForce() throws {
+    @Test("merging keeps offset, velocity and force")
+    func mergingKeepsOffsetVelocityAndForce() throws {
         let animation = FluidSpringAnimation(response: 0.5, dampingFraction: 0.7)
         let k = SpringIntegratorState<Double>.stiffness(response: 0.5)
         var context = AnimationContext<Double>()
@@ -203,7 +213,8 @@ struct FluidSpringAnimationTests {
         #expect(abs(merged - freshValue) > 1)
     }
 
-    @Test func mergingFromATimingCurveSamplesItsValueAndVelocityWithZeroForce() throws {
+    @Test("merging from a timing curve samples its value and velocity with zero force")
+    func mergingFromATimingCurveSamplesItsValueAndVelocityWithZeroForce() throws {
         let spring = FluidSpringAnimation(response: 0.5, dampingFraction: 1)
         let previous = Animation.linear(duration: 1)
         var context = AnimationContext<Double>()
@@ -218,7 +229,8 @@ struct FluidSpringAnimationTests {
         #expect(abs(next - expected.offset) <= Self.handTolerance * 200)
     }
 
-    @Test func mergingFromAFinishedAnimationStartsFromItsWholeInterval() throws {
+    @Test("merging from a finished animation starts from its whole interval")
+    func mergingFromAFinishedAnimationStartsFromItsWholeInterval() throws {
         // A linear animation finished at 0.5 s but not yet removed by a frame: at 0.6 s `animate`
         // returns nil, so it covered its whole interval (80) and the spring starts there, at rest.
         let spring = FluidSpringAnimation(response: 0.5, dampingFraction: 1)
@@ -228,7 +240,8 @@ struct FluidSpringAnimationTests {
         #expect(spring.velocity(value: 200.0, time: 0.6, context: context) == 0)
     }
 
-    @Test func blendIsASmoothstepFromTheOldResponseToTheNew() {
+    @Test("the blend is a smoothstep from the old response to the new")
+    func blendIsASmoothstepFromTheOldResponseToTheNew() {
         func r(_ time: Double, duration: Double = 0.5) -> Double {
             FluidSpringAnimation.blendedResponse(
                 response: 0.2, blendInterval: 0.3, blendStart: 1, blendDuration: duration, time: time)
@@ -245,7 +258,8 @@ struct FluidSpringAnimationTests {
         #expect(abs(r(1.5 - epsilon) - 0.2) < Self.flatEndTolerance)
     }
 
-    @Test func mergingIntoADifferentResponseBlendsFromTheOldStiffness() throws {
+    @Test("merging into a different response blends from the old stiffness")
+    func mergingIntoADifferentResponseBlendsFromTheOldStiffness() throws {
         let old = FluidSpringAnimation(response: 0.5, dampingFraction: 1)
         let new = FluidSpringAnimation(response: 0.2, dampingFraction: 1, blendDuration: 1)
         var context = AnimationContext<Double>()

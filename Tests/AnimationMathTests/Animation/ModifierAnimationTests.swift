@@ -4,7 +4,7 @@
 import AnimationMath
 import Testing
 
-@Suite("ModifierAnimationTests")
+@Suite("animation modifiers: delay, speed, repeat")
 struct ModifierAnimationTests {
     /// Linear progress is one division and one multiplication: a few ulps of values ≤ 1.
     static let tolerance = 1e-12
@@ -26,21 +26,24 @@ struct ModifierAnimationTests {
         }
     }
 
-    @Test func delayThenSpeedDelaysHalfASecondOfRealTime() {
+    @Test("delay then speed: half a second of real time")
+    func delayThenSpeedDelaysHalfASecondOfRealTime() {
         // speed is outermost: base time = max(0, 2t − 1), linear over 1 s.
         Self.expectTimeline(.linear(duration: 1).delay(1).speed(2), [
             (0, 0), (0.25, 0), (0.5, 0), (0.75, 0.5), (1.0, 1.0), (1.01, nil),
         ])
     }
 
-    @Test func speedThenDelayDelaysOneSecond() {
+    @Test("speed then delay: one second")
+    func speedThenDelayDelaysOneSecond() {
         // delay is outermost: base time = 2 · max(0, t − 1).
         Self.expectTimeline(.linear(duration: 1).speed(2).delay(1), [
             (0, 0), (0.5, 0), (1.0, 0), (1.25, 0.5), (1.5, 1.0), (1.51, nil),
         ])
     }
 
-    @Test func speedScalesVelocityAndDelayHoldsItAtZero() {
+    @Test("speed scales velocity and delay holds it at zero")
+    func speedScalesVelocityAndDelayHoldsItAtZero() {
         let context = AnimationContext<Double>()
         #expect(Animation.linear(duration: 1).speed(2).velocity(value: 1.0, time: 0.25, context: context) == 2)
         #expect(Animation.linear(duration: 1).delay(1).velocity(value: 1.0, time: 0.5, context: context) == 0)
@@ -56,7 +59,8 @@ struct ModifierAnimationTests {
 
     static func step(_ j: Int) -> Double { Double(j) / 60 / passDuration }
 
-    @Test func repeatCountTwoWithAutoreversesWorkedByHand() {
+    @Test("repeatCount(2, autoreverses: true) worked by hand")
+    func repeatCountTwoWithAutoreversesWorkedByHand() {
         let s = Self.step
         // Frame 14 is where the reversed pass 1 ends; it is the last pass, so that frame is already
         // nil: the motion ends at the start and the animator then jumps to the model value.
@@ -82,7 +86,7 @@ struct ModifierAnimationTests {
         return reversed ? 1 - step(j) : step(j)
     }
 
-    @Test(arguments: [(1, true), (1, false), (2, true), (2, false), (3, true), (3, false), (0, true), (-2, false)])
+    @Test("repeatCount sampled at 60 Hz", arguments: [(1, true), (1, false), (2, true), (2, false), (3, true), (3, false), (0, true), (-2, false)])
     func repeatCountSampledAtSixtyHertz(count: Int, autoreverses: Bool) {
         let frames = 7 * max(count, 1) + 3
         let expected = (0..<frames).map { (Double($0) / 60, Self.expectedRepeat(frame: $0, count: count, autoreverses: autoreverses)) }
@@ -91,13 +95,14 @@ struct ModifierAnimationTests {
         #expect(expected.filter { $0.1 != nil }.count == 7 * max(count, 1))
     }
 
-    @Test(arguments: [true, false])
+    @Test("repeatForever never ends", arguments: [true, false])
     func repeatForeverNeverEnds(autoreverses: Bool) {
         let expected = (0..<200).map { (Double($0) / 60, Self.expectedRepeat(frame: $0, count: nil, autoreverses: autoreverses)) }
         Self.expectTimeline(.linear(duration: Self.passDuration).repeatForever(autoreverses: autoreverses), expected)
     }
 
-    @Test func repeatGivesEachPassAFreshContext() {
+    @Test("repeat gives each pass a fresh context")
+    func repeatGivesEachPassAFreshContext() {
         // A spring base needs its integrator state reset each pass: the second pass must repeat the first.
         let animation = Animation.spring(response: 0.1, dampingFraction: 1).repeatCount(2, autoreverses: false)
         var context = AnimationContext<Double>()
@@ -113,7 +118,8 @@ struct ModifierAnimationTests {
         for (a, b) in zip(first.dropFirst(), second) { #expect(abs(a - b) <= Self.tolerance) }
     }
 
-    @Test func repeatIsLogicallyCompleteOnlyInTheLastPass() {
+    @Test("repeat is logically complete only in the last pass")
+    func repeatIsLogicallyCompleteOnlyInTheLastPass() {
         let animation = Animation.spring(response: 0.1, dampingFraction: 1).repeatCount(2)
         var context = AnimationContext<Double>()
         var firstComplete: Double?
@@ -124,7 +130,8 @@ struct ModifierAnimationTests {
         #expect(firstComplete.map { $0 > 0.2 } == true, "not after the first pass's 0.1 s response")
     }
 
-    @Test func logicallyCompleteAfterADuration() {
+    @Test("logically complete after a duration")
+    func logicallyCompleteAfterADuration() {
         let animation = Animation.linear(duration: 1).logicallyComplete(after: 0.3)
         var context = AnimationContext<Double>()
         _ = animation.animate(value: 1.0, time: 0.2, context: &context)
@@ -134,7 +141,8 @@ struct ModifierAnimationTests {
         #expect(value.map { abs($0 - 0.3) <= Self.tolerance } == true, "the motion itself is unchanged")
     }
 
-    @Test func modifiersMergeOnlyWithTheSameModifierAndForwardTransformedTime() {
+    @Test("modifiers merge only with the same modifier and forward the transformed time")
+    func modifiersMergeOnlyWithTheSameModifierAndForwardTransformedTime() {
         var context = AnimationContext<Double>()
         let spring = Animation.spring
         #expect(spring.delay(0.5).shouldMerge(previous: spring.delay(0.5), value: 1.0, time: 1, context: &context))
@@ -146,7 +154,8 @@ struct ModifierAnimationTests {
         #expect(!spring.repeatCount(2).shouldMerge(previous: spring.repeatCount(2), value: 1.0, time: 1, context: &context))
     }
 
-    @Test func speedForwardsTheSpedUpTimeToTheBaseMerge() {
+    @Test("speed forwards the sped-up time to the base's merge")
+    func speedForwardsTheSpedUpTimeToTheBaseMerge() {
         // A merged `.spring` restarts its clock at the time it is given: 2 × 0.3 s under speed(2).
         let animation = Animation.spring(response: 0.5, dampingFraction: 1).speed(2)
         var context = AnimationContext<Double>()

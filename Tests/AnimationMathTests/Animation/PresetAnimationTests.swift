@@ -3,14 +3,15 @@
 import AnimationMath
 import Testing
 
-@Suite("PresetAnimationTests")
+@Suite("presets")
 struct PresetAnimationTests {
     /// A preset's parameters from a short formula (2π/d, 1 − bounce, 2√k·ζ): a few roundings,
     /// relative to the value (achieved: exact).
     static let rounding = 1e-15
     func fluid(_ animation: Animation) -> FluidSpringAnimation? { animation.base as? FluidSpringAnimation }
 
-    @Test func springPresetParameters() throws {
+    @Test("the spring presets' parameters")
+    func springPresetParameters() throws {
         let spring = try #require(fluid(.spring))
         #expect(spring == FluidSpringAnimation(response: 0.5, dampingFraction: 1, blendDuration: 0))
         #expect(fluid(.spring()) == spring)
@@ -31,12 +32,13 @@ struct PresetAnimationTests {
         #expect(fromSpring.blendDuration == 0.1)
     }
 
-    @Test(arguments: [(-0.5, 2.0), (-0.2, 1.25), (0.0, 1.0), (0.3, 0.7), (1.5, -0.5)])
+    @Test("bounce maps to damping fraction without clamping", arguments: [(-0.5, 2.0), (-0.2, 1.25), (0.0, 1.0), (0.3, 0.7), (1.5, -0.5)])
     func bounceMapsToDampingFractionWithoutClamping(bounce: Double, dampingFraction: Double) {
         #expect(abs(fluid(.spring(duration: 0.5, bounce: bounce))!.dampingFraction - dampingFraction) <= Self.rounding)
     }
 
-    @Test func interpolatingSpringPresets() throws {
+    @Test("the interpolating spring presets")
+    func interpolatingSpringPresets() throws {
         let byDuration = try #require(Animation.interpolatingSpring(duration: 0.5, bounce: 0.3).base
                                       as? InterpolatingSpringAnimation)
         // k = (2π/0.5)² = 157.91367041742973, c = 2√k · 0.7 = 17.59291886010284 (Apple's example).
@@ -49,7 +51,8 @@ struct PresetAnimationTests {
         #expect(fromSpring.initialVelocity == 1)
     }
 
-    @Test func equalPresetsAreEqualAndHashAlike() {
+    @Test("equal presets are equal and hash alike")
+    func equalPresetsAreEqualAndHashAlike() {
         let pairs: [(Animation, Animation)] = [
             (.spring, .spring(duration: 0.5, bounce: 0)),
             (.spring, .spring(response: 0.5, dampingFraction: 1, blendDuration: 0)),
@@ -68,7 +71,8 @@ struct PresetAnimationTests {
         }
     }
 
-    @Test func differentParametersDiffer() {
+    @Test("different parameters differ")
+    func differentParametersDiffer() {
         let distinct: [Animation] = [
             .spring, .snappy, .bouncy, .interactiveSpring, .default, .spring(response: 0.55, dampingFraction: 1),
             .spring(response: 0.5, dampingFraction: 0.825),
@@ -86,7 +90,8 @@ struct PresetAnimationTests {
         }
     }
 
-    @Test func descriptionsReadLikeTheCallThatBuiltThem() {
+    @Test("descriptions read like the call that built them")
+    func descriptionsReadLikeTheCallThatBuiltThem() {
         #expect(Animation.spring(response: 0.5, dampingFraction: 0.825).description
                 == "spring(response: 0.5, dampingFraction: 0.825, blendDuration: 0)")
         #expect(Animation.spring.description == "spring(response: 0.5, dampingFraction: 1, blendDuration: 0)")
@@ -106,7 +111,8 @@ struct PresetAnimationTests {
     /// SwiftUI, in OpenSwiftUI's compatibility tests run on SwiftUI itself:
     /// `Animation.default.description == "DefaultAnimation()"` and `debugDescription ==
     /// "AnyAnimator(SwiftUI.DefaultAnimation())"` — the module-qualified name; ours is AnimationMath.
-    @Test func defaultPrintsAsSwiftUIPrintsIt() {
+    @Test(".default prints as SwiftUI prints it")
+    func defaultPrintsAsSwiftUIPrintsIt() {
         #expect(DefaultAnimation().description == "DefaultAnimation()")
         #expect(Animation.default.description == "DefaultAnimation()")
         #expect(Animation.default.debugDescription == "AnyAnimator(AnimationMath.DefaultAnimation())")

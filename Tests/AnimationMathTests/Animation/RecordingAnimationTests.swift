@@ -5,7 +5,7 @@ import AnimationMath
 import Foundation
 import Testing
 
-@Suite("RecordingAnimationTests")
+@Suite("animations against the SwiftUI recordings")
 struct RecordingAnimationTests {
     /// The recordings' fits reproduce the samples to ~2e-6 pt RMS (README, model_check); the
     /// samples were stored with ~1e-13 relative precision. 1e-5 pt RMS and 1e-4 pt max leave room
@@ -18,7 +18,8 @@ struct RecordingAnimationTests {
     /// The interpolating-spring fit's residual is 2.1e-5 pt RMS (README); 1e-4 pt bounds it.
     static let interpolatingRMSTolerance = 1e-4
 
-    @Test func springMatchesTheRecordingAndTheClosedFormDoesNot() throws {
+    @Test(".spring matches the recording, the closed form does not")
+    func springMatchesTheRecordingAndTheClosedFormDoesNot() throws {
         let recording = try SpringRecording.load("spring-response1.8-damping0.3.json")
         let samples = try #require(recording.samples)
         #expect(samples.count == 480)
@@ -45,7 +46,8 @@ struct RecordingAnimationTests {
         #expect(exact.max > Self.closedFormMinimumMaxError)
     }
 
-    @Test func interpolatingSpringMatchesSegmentZero() throws {
+    @Test("the interpolating spring matches segment 0")
+    func interpolatingSpringMatchesSegmentZero() throws {
         let recording = try SpringRecording.load("interpolatingspring-k1-c0.5-v2-interrupted.json")
         let samples = try #require(recording.segment0?.samples)
         let start = 694.0, delta = -100.0, timeOrigin = 0.01632119

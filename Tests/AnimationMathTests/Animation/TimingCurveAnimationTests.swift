@@ -3,12 +3,12 @@
 import AnimationMath
 import Testing
 
-@Suite("TimingCurveAnimationTests")
+@Suite("TimingCurveAnimation")
 struct TimingCurveAnimationTests {
     /// One division by the duration and one product on top of the curve's own evaluation.
     static let tolerance = 1e-12
 
-    @Test(arguments: [UnitCurve.linear, .easeIn, .easeOut, .easeInOut, .circularEaseInOut])
+    @Test("value and velocity follow the curve", arguments: [UnitCurve.linear, .easeIn, .easeOut, .easeInOut, .circularEaseInOut])
     func valueAndVelocityFollowTheCurve(curve: UnitCurve) throws {
         let animation = TimingCurveAnimation(curve: curve, duration: 0.4)
         var context = AnimationContext<Double>()
@@ -23,7 +23,8 @@ struct TimingCurveAnimationTests {
         }
     }
 
-    @Test func endsAfterItsDurationNotAtIt() throws {
+    @Test("ends after its duration, not at it")
+    func endsAfterItsDurationNotAtIt() throws {
         var context = AnimationContext<Double>()
         let animation = Animation.easeInOut(duration: 0.5)
         let atEnd = try #require(animation.animate(value: 3.0, time: 0.5, context: &context))
@@ -32,13 +33,15 @@ struct TimingCurveAnimationTests {
         #expect(animation.velocity(value: 3.0, time: 0.6, context: context) == 0)
     }
 
-    @Test func linearHalfway() throws {
+    @Test("linear, halfway through the default duration")
+    func linearHalfway() throws {
         var context = AnimationContext<Double>()
         let value = try #require(Animation.linear.animate(value: 8.0, time: 0.175, context: &context))
         #expect(abs(value - 4) <= Self.tolerance, "0.35 s default duration")
     }
 
-    @Test func neverMerges() {
+    @Test("never merges")
+    func neverMerges() {
         var context = AnimationContext<Double>()
         #expect(!Animation.easeIn.shouldMerge(previous: .easeIn, value: 1.0, time: 0.1, context: &context))
     }

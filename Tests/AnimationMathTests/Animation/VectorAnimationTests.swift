@@ -4,7 +4,7 @@
 import AnimationMath
 import Testing
 
-@Suite("VectorAnimationTests")
+@Suite("animations of vector values")
 struct VectorAnimationTests {
     /// The pair and vector conformances perform the same IEEE operations per component as Double,
     /// so results agree exactly in practice; 1e-12 of the interval allows a conformance that fuses or
@@ -40,7 +40,7 @@ struct VectorAnimationTests {
         }
     }
 
-    @Test(arguments: animations)
+    @Test("a pair matches scalar runs", arguments: animations)
     func pairMatchesScalarRuns(animation: Animation) {
         let runA = drive(animation, value: Self.a, times: Self.times)
         let runB = drive(animation, value: Self.b, times: Self.times)
@@ -61,7 +61,7 @@ struct VectorAnimationTests {
         }
     }
 
-    @Test(arguments: animations)
+    @Test("an AnimatableVector matches scalar runs", arguments: animations)
     func animatableVectorMatchesScalarRuns(animation: Animation) {
         func component(_ v: AnimatableVector?, _ index: Int) -> Double? {
             v.map { index < $0.values.count ? $0.values[index] : 0 }
@@ -81,7 +81,8 @@ struct VectorAnimationTests {
         }
     }
 
-    @Test func everyAnimationProducesValuesToCompare() {
+    @Test("every animation produces values to compare")
+    func everyAnimationProducesValuesToCompare() {
         // Guards the parametrised tests above against comparing nothing.
         for animation in Self.animations {
             let run = drive(animation, value: Self.a, times: Self.times)

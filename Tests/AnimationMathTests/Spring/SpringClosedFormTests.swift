@@ -70,8 +70,9 @@ private func worstError(
     return worst
 }
 
-@Suite struct SpringClosedFormTests {
-    @Test(arguments: [0.5, 2.0, 1e-3])
+@Suite("Spring: closed forms")
+struct SpringClosedFormTests {
+    @Test("critically damped matches the hand solution", arguments: [0.5, 2.0, 1e-3])
     func criticallyDampedMatchesHandSolution(response: Double) {
         let ω0 = 2 * Double.pi / response
         let spring = Spring(response: response, dampingRatio: 1)
@@ -82,7 +83,7 @@ private func worstError(
         #expect(worst.error <= handClosedFormTolerance, "\(worst)")
     }
 
-    @Test(arguments: [0.8, 0.05])
+    @Test("undamped matches the hand solution", arguments: [0.8, 0.05])
     func undampedMatchesHandSolution(response: Double) {
         let ω0 = 2 * Double.pi / response
         let spring = Spring(response: response, dampingRatio: 0)
@@ -94,7 +95,8 @@ private func worstError(
     }
 
     /// k = 100, c = 10, m = 1: λ = 5, ω0 = 10, ω_d = √75.
-    @Test func underdampedMatchesHandSolution() {
+    @Test("underdamped matches the hand solution")
+    func underdampedMatchesHandSolution() {
         let spring = Spring(mass: 1, stiffness: 100, damping: 10)
         let worst = worstError(spring, ω0: 10, until: 6) { m, t in
             SpringHandSolution.oscillating(ω0: 10, λ: 5, target: m.target, v0: m.v0, t: t)
@@ -105,7 +107,8 @@ private func worstError(
 
     /// k = 4, c = 5, m = 1: λ = 2.5, ω0 = 2, μ = 1.5, roots −1 and −4 exactly; with T = 1, v0 = 0,
     /// x = 1 − (4/3)e^{−t} + (1/3)e^{−4t}.
-    @Test func overdampedMatchesHandSolutionWithExactRoots() {
+    @Test("overdamped matches the hand solution with exact roots")
+    func overdampedMatchesHandSolutionWithExactRoots() {
         let spring = Spring(mass: 1, stiffness: 4, damping: 5, allowOverDamping: true)
         #expect(spring.regime == .overdamped)
         let worst = worstError(spring, ω0: 2, until: 12) { m, t in
@@ -127,7 +130,7 @@ private func worstError(
 
     /// Strongly overdamped springs against the two-exponential form with roots formed stably:
     /// r2 = −(λ + μ), r1 = −ω0²/(λ + μ) (r1 − r2 has no cancellation for ζ ≥ 1.25).
-    @Test(arguments: [1.25, 2, 50, 1000], [1e-4, 1, 1e4])
+    @Test("strongly overdamped matches two exponentials", arguments: [1.25, 2, 50, 1000], [1e-4, 1, 1e4])
     func stronglyOverdampedMatchesTwoExponentials(dampingRatio ζ: Double, response: Double) {
         let spring = Spring(response: response, dampingRatio: ζ)
         let ω0 = 2 * Double.pi / response
@@ -143,7 +146,8 @@ private func worstError(
 
     /// ζ = −0.1 (growing oscillation) and ζ = −3 (growing without oscillation), relative to the
     /// growing envelope.
-    @Test func negativeDampingGrowsAsTheHandSolution() {
+    @Test("negative damping grows as the hand solution")
+    func negativeDampingGrowsAsTheHandSolution() {
         let ω0 = 2 * Double.pi
         let oscillating = Spring(response: 1, dampingRatio: -0.1)
         let λ = -0.1 * ω0
@@ -164,7 +168,7 @@ private func worstError(
     }
 
     /// The force along the motion is m·x'' = k(T − x) − c·x' at the same state.
-    @Test(arguments: [0.0, 0.3, 1, 1.7, 40], [2.0, 0.5])
+    @Test("force along the motion matches force at the state", arguments: [0.0, 0.3, 1, 1.7, 40], [2.0, 0.5])
     func forceAlongTheMotionMatchesForceAtTheState(dampingRatio ζ: Double, mass: Double) {
         let base = Spring(response: 0.6, dampingRatio: ζ)
         let spring = Spring(mass: mass, stiffness: base.stiffness * mass, damping: base.damping * mass,
@@ -189,7 +193,7 @@ private func worstError(
 
     /// ζ = 1 − 1e-12, 1 and 1 + 1e-12 are three different formulas (trigonometric, critical,
     /// hyperbolic) that must agree to the physical sensitivity: proof that neither side cancels.
-    @Test(arguments: [0.5, 3e-3, 40])
+    @Test("continuous across critical damping", arguments: [0.5, 3e-3, 40])
     func continuousAcrossCriticalDamping(response: Double) {
         let critical = Spring(response: response, dampingRatio: 1)
         let ω0 = critical.naturalFrequency
@@ -218,7 +222,7 @@ private func worstError(
     }
 
     /// Extreme parameters and times: every output finite for ζ ≥ 0, and settled motions at the target.
-    @Test(arguments: [0, 1e-9, 0.5, 1 - 1e-12, 1, 1 + 1e-12, 50, 1000], [1e-4, 1, 1e4])
+    @Test("extreme parameters stay finite", arguments: [0, 1e-9, 0.5, 1 - 1e-12, 1, 1 + 1e-12, 50, 1000], [1e-4, 1, 1e4])
     func extremeParametersStayFinite(dampingRatio ζ: Double, response: Double) {
         let spring = Spring(response: response, dampingRatio: ζ)
         for t in [0, 1e-9, 1e-4, 0.37, 1e3, 1e6] {
@@ -238,7 +242,8 @@ private func worstError(
         }
     }
 
-    @Test func genericValuesAreComponentWise() {
+    @Test("generic values are component-wise")
+    func genericValuesAreComponentWise() {
         // The same scalar coefficients scale each component, in the same order of operations,
         // so a vector's components equal the scalar results bit for bit.
         for spring in [Spring.bouncy, .smooth, Spring(response: 0.4, dampingRatio: 3)] {
@@ -256,7 +261,8 @@ private func worstError(
 
     /// Float rounds each coefficient to Float (as SwiftUI's Float conformance does): within a few
     /// Float ulps of the motion's scale. 4 ulps of Float covers the coefficient and sum roundings.
-    @Test func floatValuesFollowTheDoubleValues() {
+    @Test("Float values follow the Double values")
+    func floatValuesFollowTheDoubleValues() {
         let floatTolerance = 4 * Double(Float.ulpOfOne)
         let spring = Spring.snappy
         let scale = SpringErrorScale.position(target: 3, initialVelocity: -2, naturalFrequency: spring.naturalFrequency)
@@ -267,7 +273,8 @@ private func worstError(
         }
     }
 
-    @Test func fromValueVariantsShiftTheMotion() {
+    @Test("the fromValue variants shift the motion")
+    func fromValueVariantsShiftTheMotion() {
         let spring = Spring.bouncy
         for t in [0, 0.1, 0.45, 3] {
             let shifted = spring.value(fromValue: 10.0, toValue: 13.0, initialVelocity: 2, time: t)

@@ -30,15 +30,18 @@ private func expectRelative(
     #expect(error <= tolerance, "\(actual) vs \(expected): relative \(error)", sourceLocation: sourceLocation)
 }
 
-@Suite struct SpringConversionTests {
-    @Test func appleDocumentedDurationBounceExample() {
+@Suite("Spring: parameter conversions")
+struct SpringConversionTests {
+    @Test("Apple's documented duration and bounce example")
+    func appleDocumentedDurationBounceExample() {
         let spring = Spring(duration: 0.5, bounce: 0.3)
         #expect(spring.mass == 1.0)
         expectClose(spring.stiffness, 157.91367041742973, ulps: documentedNumberULPs)
         expectClose(spring.damping, 17.59291886010284, ulps: documentedNumberULPs)
     }
 
-    @Test func appleDocumentedMassStiffnessDampingExample() {
+    @Test("Apple's documented mass, stiffness and damping example")
+    func appleDocumentedMassStiffnessDampingExample() {
         let spring = Spring(mass: 1, stiffness: 100, damping: 10)
         expectClose(spring.duration, 0.6283185307179586, ulps: documentedNumberULPs)
         expectClose(spring.bounce, 0.5, ulps: documentedNumberULPs)
@@ -48,7 +51,8 @@ private func expectRelative(
 
     /// SwiftUI's `stiffness` getter returns m(ω² + λ²); overdamped that is m(2λ² − ω0²).
     /// Duration 0.5, bounce −0.2: ζ = 1.25, ω0 = 4π, so the erratum reads 2.125·(4π)² = 335.57…
-    @Test func swiftUIStiffnessErratumForOverdampedSprings() {
+    @Test("SwiftUI's stiffness erratum for overdamped springs")
+    func swiftUIStiffnessErratumForOverdampedSprings() {
         let spring = Spring(duration: 0.5, bounce: -0.2)
         let ω0Squared = 157.91367041742973  // (4π)², as documented for the same duration
         expectClose(spring.stiffness, ω0Squared, ulps: documentedNumberULPs)
@@ -67,7 +71,7 @@ private func expectRelative(
         (-1, .nan, .nan), (-2, .nan, .nan), (.nan, .nan, .nan),
     ]
 
-    @Test(arguments: bounceTable)
+    @Test("bounce maps to damping ratio as SwiftUI does", arguments: bounceTable)
     func bounceMapsToDampingRatioAsSwiftUIDoes(bounce: Double, ζ: Double, readBack: Double) {
         let spring = Spring(duration: 0.7, bounce: bounce)
         if ζ.isNaN {
@@ -86,7 +90,7 @@ private func expectRelative(
         }
     }
 
-    @Test(arguments: [1e-4, 0.01, 0.5, 1, 3.7, 1e4], [0.0, 0.25, 0.7, 1, 1.5, 1000, -0.3])
+    @Test("response and damping ratio round trip", arguments: [1e-4, 0.01, 0.5, 1, 3.7, 1e4], [0.0, 0.25, 0.7, 1, 1.5, 1000, -0.3])
     func responseAndDampingRatioRoundTrip(response: Double, dampingRatio ζ: Double) {
         let spring = Spring(response: response, dampingRatio: ζ)
         expectRelative(spring.response, response, within: roundTripTolerance)
@@ -106,7 +110,8 @@ private func expectRelative(
         #expect(abs(again.dampingRatio - ζ) <= roundTripTolerance * max(1, abs(ζ)))
     }
 
-    @Test func massStiffnessDampingClampsToCriticalUnlessOverdampingIsAllowed() {
+    @Test("mass, stiffness and damping clamp to critical unless overdamping is allowed")
+    func massStiffnessDampingClampsToCriticalUnlessOverdampingIsAllowed() {
         // ω0 = √(50/2) = 5, λ = 100/4 = 25: ζ = 5.
         let clamped = Spring(mass: 2, stiffness: 50, damping: 100)
         #expect(clamped.regime == .criticallyDamped)
@@ -130,7 +135,8 @@ private func expectRelative(
         #expect(Spring(mass: 1, stiffness: 100, damping: -30).angularFrequency < 0)
     }
 
-    @Test func presetsMatchSwiftUI() {
+    @Test("presets match SwiftUI")
+    func presetsMatchSwiftUI() {
         #expect(Spring.smooth == Spring(duration: 0.5, bounce: 0))
         #expect(Spring.snappy == Spring(duration: 0.5, bounce: 0.15))
         #expect(Spring.bouncy == Spring(duration: 0.5, bounce: 0.3))
@@ -158,12 +164,13 @@ private func expectRelative(
         (Spring(mass: 1, stiffness: 0, damping: 0), .criticallyDamped),
     ]
 
-    @Test(arguments: regimeTable)
+    @Test("the regime follows the damping ratio", arguments: regimeTable)
     func regimeFollowsDampingRatio(spring: Spring, regime: Spring.Regime) {
         #expect(spring.regime == regime, "\(spring)")
     }
 
-    @Test func equalityAndHashingFollowTheStoredRepresentation() {
+    @Test("equality and hashing follow the stored representation")
+    func equalityAndHashingFollowTheStoredRepresentation() {
         // bounce 0.3 gives ζ = 1 − 0.3, the same double as 0.7.
         let a = Spring(duration: 0.5, bounce: 0.3)
         let b = Spring(response: 0.5, dampingRatio: 0.7)
@@ -173,7 +180,8 @@ private func expectRelative(
         #expect(Set([a, b, .smooth, .snappy]).count == 3)
     }
 
-    @Test func descriptionNamesTheParameters() {
+    @Test("the description names the parameters")
+    func descriptionNamesTheParameters() {
         let text = Spring(response: 0.5, dampingRatio: 0.25).description
         #expect(text.hasPrefix("Spring(response: 0.5, dampingRatio: 0.25"), "\(text)")
         #expect(text.contains("mass: 1.0"), "\(text)")

@@ -5,7 +5,7 @@ import Testing
 /// Springs that grow: a negative response (the formulas k = (2π/r)², c = 4πζ/r keep their sign)
 /// and an interpolating spring with ζ ≤ −1 (bounce > 2 through the unclamped mapping), each
 /// against the GSL reference with the same mass, stiffness and damping.
-@Suite("Growing springs against GSL")
+@Suite("growing springs against GSL")
 struct SpringNegativeParameterTests {
     /// Relative to the largest |x| reached (the motion grows, so the distance is no scale): the
     /// reference's 1e-13 per-step control over a growing solution, with margin.

@@ -39,10 +39,12 @@ private enum DampingFamily: CaseIterable {
     }
 }
 
-@Suite struct SpringReferenceTests {
+@Suite("Spring against GSL")
+struct SpringReferenceTests {
     static let seed: UInt64 = 0x5EED_0F_B00C_E
 
-    @Test func closedFormMatchesGSLReferenceOnSeededGrid() throws {
+    @Test("the closed form matches the GSL reference on a seeded grid")
+    func closedFormMatchesGSLReferenceOnSeededGrid() throws {
         var generator = SplitMix64(seed: Self.seed)
         var worstPosition = SpringWorstError(), worstVelocity = SpringWorstError()
         let springsPerFamily = 25, samplesPerSpring = 16

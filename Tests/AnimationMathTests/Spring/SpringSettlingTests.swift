@@ -18,11 +18,13 @@ private let settlingFormulaTolerance = 1e-14
 /// 1/(1 − 1/(λD + D)) ≤ 2 for these inputs. 1e-13 relative leaves a wide margin over ~2e-15.
 private let settlingRoundTripTolerance = 1e-13
 
-@Suite struct SpringSettlingTests {
+@Suite("Spring: settling")
+struct SpringSettlingTests {
     /// SwiftUI's number: the grid is accumulated, so the eighth point is 0.1 added 8 times.
     /// Exact equality is the contract here: the result is a grid point, computed by the same
     /// additions, not an approximation of one.
-    @Test func defaultSpringSettlesAtSwiftUIsGridPoint() {
+    @Test("the default spring settles at SwiftUI's grid point")
+    func defaultSpringSettlesAtSwiftUIsGridPoint() {
         #expect(Spring().settlingDuration == 0.7999999999999999)
         var gridPoint = 0.0
         for _ in 0..<8 { gridPoint += 0.1 }
@@ -30,7 +32,7 @@ private let settlingRoundTripTolerance = 1e-13
     }
 
     /// Underdamped: t = −ln(ε / (|λT − v0| + |T|)) / λ.
-    @Test(arguments: [(0.3, 1.0, 0.0), (0.15, 2.0, 5.0), (0.8, -1.0, 3.0), (0.5, 0.0, 0.5)])
+    @Test("underdamped springs use SwiftUI's formula", arguments: [(0.3, 1.0, 0.0), (0.15, 2.0, 5.0), (0.8, -1.0, 3.0), (0.5, 0.0, 0.5)])
     func underdampedUsesSwiftUIsFormula(bounce: Double, target: Double, v0: Double) {
         let spring = Spring(duration: 0.5, bounce: bounce)
         let λ = (1 - bounce) * 4 * Double.pi
@@ -40,7 +42,8 @@ private let settlingRoundTripTolerance = 1e-13
         #expect(abs(actual - expected) <= settlingFormulaTolerance * expected, "\(actual) vs \(expected)")
     }
 
-    @Test func genericSettlingUsesMagnitudes() {
+    @Test("generic settling uses magnitudes")
+    func genericSettlingUsesMagnitudes() {
         let spring = Spring.bouncy
         let target = SpringTestVector(x: 3, y: 4), v0 = SpringTestVector(x: 0, y: 0)
         // |T| = 5, |λT − 0| = 5λ: the same as a scalar target 5.
@@ -50,7 +53,8 @@ private let settlingRoundTripTolerance = 1e-13
         #expect(spring.settlingDuration(fromValue: 2.0, toValue: 7.0, epsilon: 0.01) == scalar)
     }
 
-    @Test func undampedNeverSettlesAndNoMotionSettlesAtOnce() {
+    @Test("undamped never settles, and no motion settles at once")
+    func undampedNeverSettlesAndNoMotionSettlesAtOnce() {
         let undamped = Spring(duration: 0.5, bounce: 1)
         #expect(undamped.settlingDuration == .infinity)
         #expect(undamped.settlingDuration(target: 0.0, initialVelocity: 0, epsilon: 0.001) == 0)
@@ -62,7 +66,7 @@ private let settlingRoundTripTolerance = 1e-13
 
     /// ζ ≥ 1: the result is the first grid point after which |x − T| < ε holds for more than 1 s.
     /// Checked against that definition directly with `value`.
-    @Test(arguments: [(1.0, 0.5, 0.0), (2.0, 0.5, 0.0), (1.0, 0.3, 8.0), (1.5, 1.2, -3.0), (1e-9 + 1, 0.4, 1.0)])
+    @Test("the overdamped search meets its definition", arguments: [(1.0, 0.5, 0.0), (2.0, 0.5, 0.0), (1.0, 0.3, 8.0), (1.5, 1.2, -3.0), (1e-9 + 1, 0.4, 1.0)])
     func overdampedSearchMeetsItsDefinition(dampingRatio ζ: Double, response: Double, v0: Double) {
         let spring = Spring(response: response, dampingRatio: ζ)
         let ε = 0.001, target = 1.0
@@ -82,7 +86,8 @@ private let settlingRoundTripTolerance = 1e-13
         #expect(held.allSatisfy(isSettled), "not settled throughout the second after \(settled)")
     }
 
-    @Test func searchReturnsZeroWhenNothingSettlesWithin102Seconds() {
+    @Test("the search returns 0 when nothing settles within 102 s")
+    func searchReturnsZeroWhenNothingSettlesWithin102Seconds() {
         // ζ = 1000, response 1: the slow mode decays at ω0/(2ζ) ≈ 0.0031/s, e^{−0.32} at 102.4 s.
         #expect(Spring(response: 1, dampingRatio: 1000).settlingDuration == 0)
         // A slower critically damped spring: response 100 s, still at 1e-2 of the distance at 102 s.
@@ -92,7 +97,7 @@ private let settlingRoundTripTolerance = 1e-13
         #expect(slow > 10 && slow < 20)
     }
 
-    @Test(arguments: [0.05, 0.1, 0.5, 0.9], [0.05, 0.5, 1, 5])
+    @Test("the settling initialiser round-trips underdamped springs", arguments: [0.05, 0.1, 0.5, 0.9], [0.05, 0.5, 1, 5])
     func settlingInitialiserRoundTripsUnderdamped(dampingRatio ζ: Double, duration: Double) {
         let spring = Spring(settlingDuration: duration, dampingRatio: ζ)
         #expect(spring.regime == .underdamped)
@@ -104,7 +109,7 @@ private let settlingRoundTripTolerance = 1e-13
 
     /// ζ = 1: the true settling time is D, so the grid search reads back the first grid point
     /// after D, at most 0.1 s later (plus the accumulated grid's rounding, below 1e-12 s).
-    @Test(arguments: [0.35, 1.0, 2.05, 7.5])
+    @Test("the settling initialiser, critically damped", arguments: [0.35, 1.0, 2.05, 7.5])
     func settlingInitialiserCriticallyDamped(duration: Double) {
         let spring = Spring(settlingDuration: duration, dampingRatio: 1)
         #expect(spring.regime == .criticallyDamped)
@@ -117,7 +122,8 @@ private let settlingRoundTripTolerance = 1e-13
         #expect(abs(displacement - 0.001) <= unitRounding, "\(displacement)")
     }
 
-    @Test func settlingInitialiserClampsItsInputs() {
+    @Test("the settling initialiser clamps its inputs")
+    func settlingInitialiserClampsItsInputs() {
         #expect(Spring(settlingDuration: 100, dampingRatio: 0.5) == Spring(settlingDuration: 10, dampingRatio: 0.5))
         #expect(Spring(settlingDuration: 0, dampingRatio: 0.5) == Spring(settlingDuration: 0.01, dampingRatio: 0.5))
         #expect(Spring(settlingDuration: 1, dampingRatio: 3) == Spring(settlingDuration: 1, dampingRatio: 1))

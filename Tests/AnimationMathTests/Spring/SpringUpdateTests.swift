@@ -33,8 +33,9 @@ private let springs: [Spring] = [
     Spring(response: 2, dampingRatio: 1000),
 ]
 
-@Suite struct SpringUpdateTests {
-    @Test(arguments: springs)
+@Suite("Spring: update and transition")
+struct SpringUpdateTests {
+    @Test("a thousand updates match one evaluation", arguments: springs)
     func thousandUpdatesMatchOneEvaluation(spring: Spring) {
         let target = 1.5, v0 = -4.0
         var value = 0.0, velocity = v0
@@ -51,7 +52,7 @@ private let springs: [Spring] = [
         #expect(xError <= steppingTolerance && vError <= steppingTolerance, "\(spring): \(xError) \(vError)")
     }
 
-    @Test(arguments: springs)
+    @Test("cached transition steps match one evaluation", arguments: springs)
     func cachedTransitionStepsMatchOneEvaluation(spring: Spring) {
         let step = spring.transition(deltaTime: stepSize)
         // Displacement from the target, as the frame harness keeps it: starts at −target.
@@ -81,7 +82,8 @@ private let springs: [Spring] = [
         #expect(entryErrors.allSatisfy { $0 <= steppingTolerance }, "\(spring): \(entryErrors)")
     }
 
-    @Test func transitionOfZeroIsTheIdentity() {
+    @Test("a transition of zero is the identity")
+    func transitionOfZeroIsTheIdentity() {
         for spring in springs {
             #expect(spring.transition(deltaTime: 0) == SpringTransition(m11: 1, m12: 0, m21: 0, m22: 1))
         }
@@ -89,7 +91,8 @@ private let springs: [Spring] = [
 
     /// `update` works on the absolute value toward an absolute target: retargeting midway is just
     /// calling it with the new target, and the state stays continuous.
-    @Test func updateHandlesVectorsAndRetargeting() {
+    @Test("update handles vectors and retargeting")
+    func updateHandlesVectorsAndRetargeting() {
         let spring = Spring.snappy
         var value = SpringTestVector(x: 1, y: 2), velocity = SpringTestVector.zero
         var scalarX = 1.0, scalarVX = 0.0

@@ -104,7 +104,8 @@ struct UnitCurveBezierAccuracyTests {
         }
     }
 
-    @Test func presetsAgainstFloat80Bisection() {
+    @Test("presets against Float80 bisection")
+    func presetsAgainstFloat80Bisection() {
         var generator = SplitMix64(seed: 0xB351_E200)
         let progress = progressSamples(&generator) + (0...1000).map { Double($0) / 1000 }
         for preset in presetBeziers {
@@ -114,7 +115,8 @@ struct UnitCurveBezierAccuracyTests {
         }
     }
 
-    @Test func randomGridAgainstFloat80Bisection() {
+    @Test("a random grid against Float80 bisection")
+    func randomGridAgainstFloat80Bisection() {
         let seed: UInt64 = 0xB351_E201
         var generator = SplitMix64(seed: seed)
         var worst = Worst()

@@ -15,7 +15,8 @@ private func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Un
 struct UnitCurveHardCurveTests {
     /// (1, 0)(0, 1): x'(s) = 3 (1 − 2s)², zero at s = ½ (a triple root of x(s) − ½), where y' = 1.5:
     /// the curve's tangent is vertical at progress ½.
-    @Test func interiorStationaryPointOfX() throws {
+    @Test("an interior stationary point of x: a vertical tangent at ½")
+    func interiorStationaryPointOfX() throws {
         let hard = curve(1, 0, 0, 1)
         #expect(hard.value(at: 0.5) == 0.5)
         #expect(hard.velocity(at: 0.5) == .infinity)
@@ -47,7 +48,8 @@ struct UnitCurveHardCurveTests {
     /// (1 − y1)/(1 − x1) near the end (x2 = y2 = 1) — 1/0.58 for easeOut and easeIn. *At* the end the
     /// velocity is SwiftUI's, not the limit (see `CubicTimingBezier.endSlope` and the preset table
     /// in `UnitCurveTests`): 1 where dx/ds = dy/ds = 0.
-    @Test func finiteLimitsWhereXPrimeVanishesAtTheEnds() {
+    @Test("finite limits where x′ vanishes at the ends")
+    func finiteLimitsWhereXPrimeVanishesAtTheEnds() {
         let limit = 1 / 0.58
         #expect(Swift.abs(UnitCurve.easeOut.velocity(at: approachDistance) - limit) <= approachTolerance * limit)
         #expect(Swift.abs(UnitCurve.easeIn.velocity(at: 1 - approachDistance) - limit) <= approachTolerance * limit)
@@ -66,7 +68,8 @@ struct UnitCurveHardCurveTests {
     }
 
     /// A start control point straight above or below (0, 0) is a vertical tangent: ±infinity.
-    @Test func verticalTangentsAtTheEndsAreSignedInfinities() {
+    @Test("vertical tangents at the ends are signed infinities")
+    func verticalTangentsAtTheEndsAreSignedInfinities() {
         #expect(curve(0, 0.5, 1, 1).velocity(at: 0) == .infinity)
         #expect(curve(0, -0.5, 1, 1).velocity(at: 0) == -.infinity)
         #expect(curve(0, 0, 1, 0.5).velocity(at: 1) == .infinity)   // y rises into (1, 1) from 0.5
@@ -77,7 +80,7 @@ struct UnitCurveHardCurveTests {
     }
 
     /// y far outside [0, 1]: the curve overshoots by a factor of ~40, and stays accurate.
-    @Test(arguments: [(0.5, 50.0, 0.5, -50.0), (0.1, -80.0, 0.9, 80.0), (0.3, 1e4, 0.7, 1e4)])
+    @Test("an extreme overshoot stays accurate", arguments: [(0.5, 50.0, 0.5, -50.0), (0.1, -80.0, 0.9, 80.0), (0.3, 1e4, 0.7, 1e4)])
     func extremeOvershoot(x1: Double, y1: Double, x2: Double, y2: Double) {
         let overshoot = curve(x1, y1, x2, y2)
         let reference = BezierBisectionReference(UnitPoint(x: x1, y: y1), UnitPoint(x: x2, y: y2))

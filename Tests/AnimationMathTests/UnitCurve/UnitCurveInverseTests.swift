@@ -10,7 +10,8 @@ private let roundTripTolerance = 1e-14
 
 @Suite("UnitCurve inverse")
 struct UnitCurveInverseTests {
-    @Test func namedInverses() {
+    @Test("the named curves' inverses")
+    func namedInverses() {
         #expect(UnitCurve.linear.inverse == .linear)
         #expect(UnitCurve.circularEaseIn.inverse == .circularEaseOut)
         #expect(UnitCurve.circularEaseOut.inverse == .circularEaseIn)
@@ -23,7 +24,8 @@ struct UnitCurveInverseTests {
 
     /// The inverse of circularEaseInOut, √(q(1 − q)) then 1 − √(q(1 − q)), at hand-computed points:
     /// q = 0.1 → 0.3 and q = 0.9 → 0.7 (0.1 · 0.9 = 0.09 = 0.3²).
-    @Test func circularEaseInOutInverseAtHandComputedPoints() {
+    @Test("circularEaseInOut's inverse at hand-computed points")
+    func circularEaseInOutInverseAtHandComputedPoints() {
         let inverse = UnitCurve.circularEaseInOut.inverse
         let squareRootRounding = 2e-16  // √0.09 and 1 − √0.09: two ulps of 0.3 (achieved 5.6e-17)
         #expect(Swift.abs(inverse.value(at: 0.1) - 0.3) <= squareRootRounding)
@@ -32,7 +34,7 @@ struct UnitCurveInverseTests {
         #expect(inverse.velocity(at: 0.5) == 0)
     }
 
-    @Test(arguments: allPresets.map(\.name))
+    @Test("round trips for the presets", arguments: allPresets.map(\.name))
     func roundTripsForPresets(name: String) throws {
         let curve = try #require(allPresets.first { $0.name == name }).curve
         #expect(curve.inverse.inverse == curve)
@@ -54,7 +56,8 @@ struct UnitCurveInverseTests {
         print("inverse round trip, \(name): worst |error|/(1 + 1/|slope|) \(worst)")
     }
 
-    @Test func roundTripsForRandomMonotoneBeziers() {
+    @Test("round trips for random monotone Béziers")
+    func roundTripsForRandomMonotoneBeziers() {
         let seed: UInt64 = 0x1A7E_25E0
         var generator = SplitMix64(seed: seed)
         var worst = 0.0
@@ -78,7 +81,8 @@ struct UnitCurveInverseTests {
 
     /// A curve that overshoots is not one-to-one: its "inverse" (x and y swapped, x then clamped)
     /// does not undo it, as documented, but inverse.inverse is still the curve.
-    @Test func overshootingBezierHasNoTrueInverse() {
+    @Test("an overshooting Bézier has no true inverse")
+    func overshootingBezierHasNoTrueInverse() {
         let overshoot = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.25, y: 1.6), endControlPoint: UnitPoint(x: 0.75, y: 1.6))
         #expect(overshoot.inverse.inverse == overshoot)
         var worst = 0.0

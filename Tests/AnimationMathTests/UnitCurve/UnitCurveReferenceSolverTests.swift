@@ -50,7 +50,8 @@ struct UnitCurveReferenceSolverTests {
         }
     }
 
-    @Test func presetsAgainstBrent() throws {
+    @Test("presets against GSL Brent")
+    func presetsAgainstBrent() throws {
         var generator = SplitMix64(seed: 0x65_1B_0000)
         let progress = progressSamples(&generator) + (0...1000).map { Double($0) / 1000 }
         for preset in presetBeziers {
@@ -61,7 +62,8 @@ struct UnitCurveReferenceSolverTests {
         }
     }
 
-    @Test func randomGridAgainstBrent() throws {
+    @Test("a random grid against GSL Brent")
+    func randomGridAgainstBrent() throws {
         let seed: UInt64 = 0x65_1B_0001
         var generator = SplitMix64(seed: seed)
         var worst = Worst()

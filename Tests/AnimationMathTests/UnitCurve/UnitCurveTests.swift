@@ -28,14 +28,16 @@ let allPresets: [(name: String, curve: UnitCurve)] = [
 struct UnitCurveTests {
     // MARK: SwiftUI's measured values
 
-    @Test func easeInOutVelocityAtHalfMatchesSwiftUI() {
+    @Test("easeInOut's velocity at ½ matches SwiftUI")
+    func easeInOutVelocityAtHalfMatchesSwiftUI() {
         let velocity = UnitCurve.easeInOut.velocity(at: 0.5)
         #expect(Swift.abs(velocity - 1.72) <= swiftUIPrintedDigitsTolerance)
         // Exactly: by symmetry s = ½, where x' = 3 (¼ 0.42 + ½ 0.16 + ¼ 0.42) = 0.87 and y' = 1.5.
         #expect(Swift.abs(velocity - 1.5 / 0.87) <= symmetricCurveTolerance * 2)
     }
 
-    @Test func overshootingBezierMatchesSwiftUI() {
+    @Test("an overshooting Bézier matches SwiftUI")
+    func overshootingBezierMatchesSwiftUI() {
         let curve = UnitCurve.bezier(startControlPoint: UnitPoint(x: -0.5, y: 2),
                                      endControlPoint: UnitPoint(x: 1.5, y: -1))
         #expect(Swift.abs(curve.value(at: 0.5) - 0.5) <= symmetricCurveTolerance)
@@ -46,7 +48,8 @@ struct UnitCurveTests {
 
     // MARK: Definitions
 
-    @Test func linearIsTheIdentity() {
+    @Test("linear is the identity")
+    func linearIsTheIdentity() {
         for i in 0...100 {
             let p = Double(i) / 100
             #expect(UnitCurve.linear.value(at: p) == p)
@@ -54,7 +57,8 @@ struct UnitCurveTests {
         }
     }
 
-    @Test func presetsAreTheDocumentedBeziers() {
+    @Test("the presets are the documented Béziers")
+    func presetsAreTheDocumentedBeziers() {
         #expect(UnitCurve.easeIn == .bezier(startControlPoint: UnitPoint(x: 0.42, y: 0), endControlPoint: UnitPoint(x: 1, y: 1)))
         #expect(UnitCurve.easeOut == .bezier(startControlPoint: UnitPoint(x: 0, y: 0), endControlPoint: UnitPoint(x: 0.58, y: 1)))
         #expect(UnitCurve.easeInOut == .bezier(startControlPoint: UnitPoint(x: 0.42, y: 0), endControlPoint: UnitPoint(x: 0.58, y: 1)))
@@ -62,7 +66,7 @@ struct UnitCurveTests {
     }
 
     /// Points on the unit circle with rational coordinates (3-4-5 triangles), by hand.
-    @Test(arguments: [
+    @Test("circular curves at hand-computed points", arguments: [
         // (curve, progress, value, velocity)
         ("circularEaseIn", 0.6, 0.2, 0.75),           // 1 − √(1 − 0.36) = 0.2; 0.6/0.8
         ("circularEaseIn", 0.8, 0.4, 4.0 / 3.0),      // 1 − 0.6; 0.8/0.6
@@ -101,7 +105,8 @@ struct UnitCurveTests {
     }
 
     /// Where the tangent is vertical, velocity is +infinity (documented).
-    @Test func circularVerticalTangentsAreInfinite() {
+    @Test("circular vertical tangents are infinite")
+    func circularVerticalTangentsAreInfinite() {
         #expect(UnitCurve.circularEaseIn.velocity(at: 1) == .infinity)
         #expect(UnitCurve.circularEaseOut.velocity(at: 0) == .infinity)
         #expect(UnitCurve.circularEaseInOut.velocity(at: 0.5) == .infinity)
@@ -110,7 +115,8 @@ struct UnitCurveTests {
 
     /// The cancellation-free forms keep relative accuracy for tiny progress, where the textbook
     /// 1 − √(1 − p²) returns 0: circularEaseIn(1e-9) = 5e-19 (p²/2 to 1e-18 relative).
-    @Test func circularEaseInKeepsRelativeAccuracyNearZero() {
+    @Test("circularEaseIn keeps its relative accuracy near 0")
+    func circularEaseInKeepsRelativeAccuracyNearZero() {
         let p = 1e-9
         let value = UnitCurve.circularEaseIn.value(at: p)
         let relativeRounding = 1e-15  // p²/(1 + √(1 − p²)): a few roundings, relative (achieved: exact)
@@ -120,7 +126,7 @@ struct UnitCurveTests {
 
     // MARK: Velocity is the derivative of value
 
-    @Test(arguments: allPresets.map(\.name))
+    @Test("velocity matches central differences", arguments: allPresets.map(\.name))
     func velocityMatchesCentralDifferences(name: String) throws {
         let curve = try #require(allPresets.first { $0.name == name }).curve
         var worst = 0.0
@@ -139,7 +145,7 @@ struct UnitCurveTests {
 
     // MARK: Clamping and NaN
 
-    @Test(arguments: allPresets.map(\.name))
+    @Test("progress is clamped and the ends are exact", arguments: allPresets.map(\.name))
     func progressIsClampedAndEndsAreExact(name: String) throws {
         let curve = try #require(allPresets.first { $0.name == name }).curve
         #expect(curve.value(at: 0) == 0)
@@ -154,14 +160,15 @@ struct UnitCurveTests {
         }
     }
 
-    @Test(arguments: allPresets.map(\.name))
+    @Test("NaN progress gives NaN", arguments: allPresets.map(\.name))
     func nanProgressGivesNaN(name: String) throws {
         let curve = try #require(allPresets.first { $0.name == name }).curve
         #expect(curve.value(at: .nan).isNaN)
         #expect(curve.velocity(at: .nan).isNaN)
     }
 
-    @Test func controlPointXIsClampedButYIsNot() {
+    @Test("a control point's x is clamped, its y is not")
+    func controlPointXIsClampedButYIsNot() {
         let given = UnitCurve.bezier(startControlPoint: UnitPoint(x: -3, y: 1.7), endControlPoint: UnitPoint(x: 9, y: -0.4))
         let clamped = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0, y: 1.7), endControlPoint: UnitPoint(x: 1, y: -0.4))
         for i in 0...64 {
@@ -174,7 +181,8 @@ struct UnitCurveTests {
         #expect(given != clamped)
     }
 
-    @Test func nanControlPointsGiveNaNWithoutHanging() throws {
+    @Test("NaN control points give NaN without hanging")
+    func nanControlPointsGiveNaNWithoutHanging() throws {
         let curve = UnitCurve.bezier(startControlPoint: UnitPoint(x: .nan, y: 0), endControlPoint: UnitPoint(x: 0.5, y: 1))
         #expect(curve.value(at: 0.5).isNaN)
         #expect(curve.value(at: 0) == 0)
@@ -183,7 +191,8 @@ struct UnitCurveTests {
         #expect(solver.parameter(forX: 0.5).iterations <= CubicTimingBezier.maxIterations)
     }
 
-    @Test func hashableIsConsistentWithEquality() {
+    @Test("hashable is consistent with equality")
+    func hashableIsConsistentWithEquality() {
         let a = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.25, y: 0.1), endControlPoint: UnitPoint(x: 0.25, y: 1))
         let b = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.25, y: 0.1), endControlPoint: UnitPoint(x: 0.25, y: 1))
         #expect(a == b && a.hashValue == b.hashValue)

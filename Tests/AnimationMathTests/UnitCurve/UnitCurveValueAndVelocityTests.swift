@@ -35,7 +35,8 @@ struct UnitCurveValueAndVelocityTests {
             + progressSamples(&generator) + (0...1000).map { Double($0) / 1000 }
     }
 
-    @Test func equalsSeparateCallsOnEveryPreset() {
+    @Test("valueAndVelocity equals separate calls on every preset")
+    func equalsSeparateCallsOnEveryPreset() {
         var generator = SplitMix64(seed: 0x5641_4C56_0000)
         let progress = Self.edgeAndGridProgress(&generator)
         for preset in allPresets {
@@ -44,7 +45,8 @@ struct UnitCurveValueAndVelocityTests {
         Self.expectSameAsSeparateCalls(UnitCurve.circularEaseInOut.inverse, at: progress, label: "circularEaseOutIn")
     }
 
-    @Test func equalsSeparateCallsOnRandomAndHardBeziers() {
+    @Test("valueAndVelocity equals separate calls on random and hard Béziers")
+    func equalsSeparateCallsOnRandomAndHardBeziers() {
         let seed: UInt64 = 0x5641_4C56_0001
         var generator = SplitMix64(seed: seed)
         var curves: [(UnitPoint, UnitPoint)] = [
@@ -66,7 +68,8 @@ struct UnitCurveValueAndVelocityTests {
 
     /// The fast path is what makes a solve cheap: check that it is taken almost always (a
     /// regression here keeps every answer right but makes the solver several times slower).
-    @Test func fastPathFinishesMostSolves() throws {
+    @Test("the fast path finishes most solves")
+    func fastPathFinishesMostSolves() throws {
         var fast = 0, solves = 0
         for preset in presetBeziers {
             let solver = try #require(bezierSolver(preset.curve))
@@ -96,7 +99,8 @@ struct UnitCurveValueAndVelocityTests {
 
     /// The Bézier's coefficients and samples fit 120 bytes, so a `UnitCurve` stays within two
     /// cache lines and is copied with a few vector moves (see `CubicTimingBezier`'s layout note).
-    @Test func unitCurveStaysWithin128Bytes() {
+    @Test("UnitCurve stays within 128 bytes")
+    func unitCurveStaysWithin128Bytes() {
         #expect(MemoryLayout<UnitCurve>.stride <= 128)
     }
 }

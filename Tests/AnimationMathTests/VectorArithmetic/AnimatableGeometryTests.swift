@@ -2,23 +2,26 @@ import AnimationMath
 import Foundation  // CGPoint, CGSize, CGRect
 import Testing
 
-@Suite("Animatable geometry")
+@Suite("animatable geometry")
 struct AnimatableGeometryTests {
-    @Test func pointRoundTrips() {
+    @Test("CGPoint's animatableData round-trips")
+    func pointRoundTrips() {
         var point = CGPoint(x: 3, y: -4)
         #expect(point.animatableData == AnimatablePair(CGFloat(3), CGFloat(-4)))
         point.animatableData = AnimatablePair(1, 2)
         #expect(point == CGPoint(x: 1, y: 2))
     }
 
-    @Test func sizeRoundTrips() {
+    @Test("CGSize's animatableData round-trips")
+    func sizeRoundTrips() {
         var size = CGSize(width: 5, height: 6)
         #expect(size.animatableData == AnimatablePair(CGFloat(5), CGFloat(6)))
         size.animatableData = AnimatablePair(-1, 7)
         #expect(size.width == -1 && size.height == 7)
     }
 
-    @Test func rectIsOriginThenSizeAndIsNotStandardised() {
+    @Test("CGRect's animatableData is origin then size, not standardised")
+    func rectIsOriginThenSizeAndIsNotStandardised() {
         var rect = CGRect(x: 1, y: 2, width: 3, height: 4)
         #expect(rect.animatableData == AnimatablePair(AnimatablePair(CGFloat(1), CGFloat(2)),
                                                       AnimatablePair(CGFloat(3), CGFloat(4))))
@@ -28,7 +31,8 @@ struct AnimatableGeometryTests {
     }
 
     /// Interpolating a rectangle's data halfway is the component-wise midpoint.
-    @Test func rectInterpolatesComponentWise() {
+    @Test("CGRect interpolates component-wise")
+    func rectInterpolatesComponentWise() {
         let from = CGRect(x: 0, y: 0, width: 10, height: 10).animatableData
         let to = CGRect(x: 100, y: -50, width: 20, height: 0).animatableData
         var mid = CGRect.zero

@@ -5,14 +5,16 @@ import Testing
 struct AnimatablePairTests {
     /// A pair of Doubles is two Doubles inline and trivially copyable: nothing to retain, nothing
     /// on the heap, so its (inlinable, specialised) arithmetic cannot allocate.
-    @Test func pairOfDoublesIsInlineAndTrivial() {
+    @Test("a pair of Doubles is inline and trivial")
+    func pairOfDoublesIsInlineAndTrivial() {
         #expect(MemoryLayout<AnimatablePair<Double, Double>>.size == 16)
         #expect(MemoryLayout<AnimatablePair<Double, Double>>.stride == 16)
         #expect(_isPOD(AnimatablePair<Double, Double>.self))
         #expect(_isPOD(AnimatablePair<AnimatablePair<Double, Double>, AnimatablePair<Double, Double>>.self))
     }
 
-    @Test func componentsAndArithmetic() {
+    @Test("a pair's components and arithmetic")
+    func componentsAndArithmetic() {
         var pair = AnimatablePair(1.5, -2.0)
         #expect(pair.first == 1.5 && pair.second == -2.0)
         pair += AnimatablePair(0.5, 4.0)
@@ -22,7 +24,8 @@ struct AnimatablePairTests {
         #expect(AnimatablePair<Double, Double>.zero == AnimatablePair(0.0, 0.0))
     }
 
-    @Test func hashableIsConsistentWithEquality() {
+    @Test("hashable is consistent with equality")
+    func hashableIsConsistentWithEquality() {
         let a = AnimatablePair(0.0, 1.0)
         let b = AnimatablePair(-0.0, 1.0)  // == a, since -0.0 == 0.0
         #expect(a == b)

@@ -3,14 +3,16 @@ import Testing
 
 @Suite("AnimatableVector")
 struct AnimatableVectorTests {
-    @Test func zeroIsEmptyAndEqualToAllZeroVectors() {
+    @Test("zero is empty and equal to all-zero vectors")
+    func zeroIsEmptyAndEqualToAllZeroVectors() {
         #expect(AnimatableVector.zero.count == 0)
         #expect(AnimatableVector([0, 0, -0.0]) == .zero)
         #expect(AnimatableVector([0, 0, -0.0]).hashValue == AnimatableVector.zero.hashValue)
         #expect(AnimatableVector([0, 1]) != .zero)
     }
 
-    @Test func differentLengthsPadWithZeros() {
+    @Test("different lengths pad with zeros")
+    func differentLengthsPadWithZeros() {
         let short = AnimatableVector([1, 2])
         let long = AnimatableVector([10, 20, 30])
         #expect((short + long).values == [11, 22, 30])
@@ -23,7 +25,8 @@ struct AnimatableVectorTests {
         #expect(grown.count == 3)
     }
 
-    @Test func trailingZerosDoNotChangeTheValue() {
+    @Test("trailing zeros do not change the value")
+    func trailingZerosDoNotChangeTheValue() {
         let a = AnimatableVector([1, 2])
         let b = AnimatableVector([1, 2, 0, 0])
         #expect(a == b)
@@ -32,7 +35,8 @@ struct AnimatableVectorTests {
         #expect(AnimatableVector([1, 0, 2]) != a)
     }
 
-    @Test func subscriptAndCount() {
+    @Test("subscript and count")
+    func subscriptAndCount() {
         var v = AnimatableVector([3, 4])
         #expect(v.count == 2)
         #expect(v[1] == 4)

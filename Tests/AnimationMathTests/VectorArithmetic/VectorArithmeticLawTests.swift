@@ -47,7 +47,8 @@ private func samples<V>(seed: UInt64, _ make: (inout SplitMix64) -> V) -> [V] {
 
 @Suite("VectorArithmetic laws")
 struct VectorArithmeticLawTests {
-    @Test func double() {
+    @Test("Double obeys the laws")
+    func double() {
         let seed: UInt64 = 0x5EED_0001
         let values = samples(seed: seed) { randomComponent(&$0) }
         let components: (Double) -> [Double] = { [$0] }
@@ -57,7 +58,8 @@ struct VectorArithmeticLawTests {
                                   relativeMagnitudeTolerance: LawTolerance.doubleMagnitude, seed: seed)
     }
 
-    @Test func float() {
+    @Test("Float obeys the laws")
+    func float() {
         let seed: UInt64 = 0x5EED_0002
         let values = samples(seed: seed) { Float(randomComponent(&$0)) }
         let components: (Float) -> [Double] = { [Double($0)] }
@@ -67,7 +69,8 @@ struct VectorArithmeticLawTests {
                                   relativeMagnitudeTolerance: LawTolerance.floatMagnitude, seed: seed)
     }
 
-    @Test func cgFloat() {
+    @Test("CGFloat obeys the laws")
+    func cgFloat() {
         let seed: UInt64 = 0x5EED_0003
         let values = samples(seed: seed) { CGFloat(randomComponent(&$0)) }
         let components: (CGFloat) -> [Double] = { [Double($0)] }
@@ -77,7 +80,8 @@ struct VectorArithmeticLawTests {
                                   relativeMagnitudeTolerance: LawTolerance.doubleMagnitude, seed: seed)
     }
 
-    @Test func pairOfDoubles() {
+    @Test("AnimatablePair<Double, Double> obeys the laws")
+    func pairOfDoubles() {
         let seed: UInt64 = 0x5EED_0004
         let values = samples(seed: seed) { AnimatablePair(randomComponent(&$0), randomComponent(&$0)) }
         let components: (AnimatablePair<Double, Double>) -> [Double] = { [$0.first, $0.second] }
@@ -87,7 +91,8 @@ struct VectorArithmeticLawTests {
                                   relativeMagnitudeTolerance: LawTolerance.doubleMagnitude, seed: seed)
     }
 
-    @Test func pairOfFloatAndDouble() {
+    @Test("AnimatablePair<Float, Double> obeys the laws")
+    func pairOfFloatAndDouble() {
         let seed: UInt64 = 0x5EED_0005
         let values = samples(seed: seed) { AnimatablePair(Float(randomComponent(&$0)), randomComponent(&$0)) }
         let components: (AnimatablePair<Float, Double>) -> [Double] = { [Double($0.first), $0.second] }
@@ -97,7 +102,8 @@ struct VectorArithmeticLawTests {
                                   relativeMagnitudeTolerance: LawTolerance.floatMagnitude, seed: seed)
     }
 
-    @Test func nestedPairs() {
+    @Test("nested pairs obey the laws")
+    func nestedPairs() {
         typealias Nested = AnimatablePair<AnimatablePair<Double, CGFloat>, AnimatablePair<Double, AnimatablePair<Double, Double>>>
         let seed: UInt64 = 0x5EED_0006
         let values: [Nested] = samples(seed: seed) {
@@ -113,7 +119,8 @@ struct VectorArithmeticLawTests {
                                   relativeMagnitudeTolerance: LawTolerance.doubleMagnitude, seed: seed)
     }
 
-    @Test func pairWithEmptyAndVector() {
+    @Test("a pair of EmptyAnimatableData and AnimatableVector obeys the laws")
+    func pairWithEmptyAndVector() {
         typealias Mixed = AnimatablePair<EmptyAnimatableData, AnimatableVector>
         let seed: UInt64 = 0x5EED_0007
         let values: [Mixed] = samples(seed: seed) { generator in
@@ -128,7 +135,8 @@ struct VectorArithmeticLawTests {
                                   relativeMagnitudeTolerance: LawTolerance.doubleMagnitude, seed: seed)
     }
 
-    @Test func animatableVector() {
+    @Test("AnimatableVector obeys the laws")
+    func animatableVector() {
         let seed: UInt64 = 0x5EED_0008
         let values: [AnimatableVector] = samples(seed: seed) { generator in
             // Lengths 0 through 8, so sums mix lengths; some end in explicit zeros.
@@ -144,7 +152,8 @@ struct VectorArithmeticLawTests {
                                   relativeMagnitudeTolerance: LawTolerance.doubleMagnitude, seed: seed)
     }
 
-    @Test func emptyAnimatableData() {
+    @Test("EmptyAnimatableData obeys the laws")
+    func emptyAnimatableData() {
         let values = Array(repeating: EmptyAnimatableData(), count: 3)
         let components: (EmptyAnimatableData) -> [Double] = { _ in [] }
         checkVectorArithmeticLaws(values, scalars: scalars,
@@ -153,7 +162,8 @@ struct VectorArithmeticLawTests {
                                   relativeMagnitudeTolerance: 0)
     }
 
-    @Test func cgPointAnimatableData() {
+    @Test("CGPoint's animatableData obeys the laws")
+    func cgPointAnimatableData() {
         let seed: UInt64 = 0x5EED_0009
         let values = samples(seed: seed) {
             CGPoint(x: randomComponent(&$0), y: randomComponent(&$0)).animatableData
@@ -165,7 +175,8 @@ struct VectorArithmeticLawTests {
                                   relativeMagnitudeTolerance: LawTolerance.doubleMagnitude, seed: seed)
     }
 
-    @Test func cgSizeAnimatableData() {
+    @Test("CGSize's animatableData obeys the laws")
+    func cgSizeAnimatableData() {
         let seed: UInt64 = 0x5EED_000A
         let values = samples(seed: seed) {
             CGSize(width: randomComponent(&$0), height: randomComponent(&$0)).animatableData
@@ -177,7 +188,8 @@ struct VectorArithmeticLawTests {
                                   relativeMagnitudeTolerance: LawTolerance.doubleMagnitude, seed: seed)
     }
 
-    @Test func cgRectAnimatableData() {
+    @Test("CGRect's animatableData obeys the laws")
+    func cgRectAnimatableData() {
         let seed: UInt64 = 0x5EED_000B
         let values = samples(seed: seed) {
             CGRect(x: randomComponent(&$0), y: randomComponent(&$0),
@@ -194,7 +206,8 @@ struct VectorArithmeticLawTests {
 
     /// The checker itself must be able to fail: a conformance whose scaling ignores its factor
     /// breaks `scaled(by: 0) == zero` and the distributive laws.
-    @Test func checkerCatchesABrokenConformance() {
+    @Test("the checker catches a broken conformance")
+    func checkerCatchesABrokenConformance() {
         withKnownIssue("BrokenVector.scale(by:) ignores its factor") {
             let components: (BrokenVector) -> [Double] = { [$0.value] }
             checkVectorArithmeticLaws([BrokenVector(value: 1), BrokenVector(value: -3)], scalars: [2],
