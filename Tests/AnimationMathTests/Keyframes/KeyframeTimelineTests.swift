@@ -17,6 +17,15 @@ private let sameOperationsULPs = 2.0
 /// bug this guards against) jumps by ≥ 0.5 at the knots tested.
 private let knotLimitStep = 1e-7
 private let knotVelocityTolerance = 2e-4
+/// A step h to the left of a knot, the value differs from the knot's by about |v|·h, and the knot
+/// velocities of the test timelines are at most 20 in size. Achieved: 3h (the knot with v = 3).
+private let knotValueTolerance = 20 * knotLimitStep
+/// The Catmull-Rom slope in time, (Δ value)/(Δ time), rounds once or twice on the library's side and
+/// once in the literal it is compared with. Achieved: exact.
+private let knotVelocityULPs = 2.0
+/// A linear segment just before its end (t = 1.0.nextDown) lies within an ulp of its end value.
+/// Achieved: half an ulp of 1.
+private let leftLimitULPs = 2.0
 
 /// Central differences (x(t+h) − x(t−h))/2h with h = 1e-5 s: truncation h²|x‴|/6, where the stiffest
 /// segment (a 0.4 s spring over 3 units, ω0 = 15.7/s) has |x‴| ≲ 3·ω0³ ≈ 1.2e4 units/s³, so ≤ 2e-7,
@@ -84,7 +93,7 @@ struct KeyframeTimelineTests {
         }
         #expect(timeline.duration == 2)
         #expect(timeline.value(time: 0.5) == 0.5)
-        #expect(abs(timeline.value(time: 1.0.nextDown) - 1) <= 2 * (1.0).ulp)  // left limit: 1
+        #expect(abs(timeline.value(time: 1.0.nextDown) - 1) <= leftLimitULPs * (1.0).ulp)  // left limit: 1
         #expect(timeline.value(time: 1) == -2)                                 // at the knot: the move
         #expect(timeline.value(time: 1.5) == -1)
         #expect(timeline.value(time: 2) == 7)                                  // a final move: held
@@ -126,18 +135,18 @@ struct KeyframeTimelineTests {
         for knot in Self.knots {
             #expect(timeline.value(time: knot.time) == knot.value, "value at the knot \(knot.time)")
             let left = timeline.value(time: knot.time - knotLimitStep)
-            #expect(abs(left - knot.value) <= 20 * knotLimitStep, "left limit of the value at \(knot.time)")
+            #expect(abs(left - knot.value) <= knotValueTolerance, "left limit of the value at \(knot.time)")
             let leftVelocity = timeline.velocity(time: knot.time - knotLimitStep)
             let rightVelocity = timeline.velocity(time: knot.time + knotLimitStep)
             #expect(abs(leftVelocity - rightVelocity) <= knotVelocityTolerance,
                     "velocity at \(knot.time): \(leftVelocity) from the left, \(rightVelocity) from the right")
-            #expect(abs(timeline.velocity(time: knot.time) - knot.velocity) <= 8 * abs(knot.velocity).ulp,
+            #expect(abs(timeline.velocity(time: knot.time) - knot.velocity) <= knotVelocityULPs * abs(knot.velocity).ulp,
                     "Catmull-Rom velocity in time at \(knot.time)")
         }
         // The last knot: arrives at the final value with velocity 0, then holds.
         #expect(timeline.value(time: 1.75) == 2)
         #expect(abs(timeline.velocity(time: 1.75 - knotLimitStep)) <= knotVelocityTolerance / 2)
-        #expect(abs(timeline.value(time: 1.75 - knotLimitStep) - 2) <= 20 * knotLimitStep)
+        #expect(abs(timeline.value(time: 1.75 - knotLimitStep) - 2) <= knotValueTolerance)
     }
 
     @Test("explicit cubic velocities are used, and the neighbour adopts them")
