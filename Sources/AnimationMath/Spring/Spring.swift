@@ -116,12 +116,17 @@ extension Spring {
         case negativeDamping
     }
 
-    /// The spring's regime, read from the stored representation.
+    /// The spring's regime, read from the stored representation: the damping ratio ζ it was made
+    /// with decides (negative, 0, below 1, exactly 1, above 1), whatever its natural frequency —
+    /// a zero response (infinite stiffness) included.
     ///
-    /// A spring with NaN parameters (`bounce ≤ −1`) reports `.overdamped`, the regime it tends to as
-    /// the bounce decreases to −1 (ζ = 1/(1 + b) → ∞); its values are NaN.
+    /// A spring with a NaN parameter reports `.overdamped`, whatever its damping ratio: `bounce ≤ −1`
+    /// (the regime it tends to as the bounce decreases to −1, ζ = 1/(1 + b) → ∞), a NaN duration,
+    /// response, damping ratio, stiffness, damping or mass, and a zero response with ζ = 0 (λ = 0·∞).
+    /// Its values are NaN.
     public var regime: Regime {
         let λ = _decayConstant, ω = _angularFrequency
+        if λ.isNaN || ω.isNaN || _naturalFrequency.isNaN { return .overdamped }
         if λ < 0 { return .negativeDamping }
         if λ == 0 && _naturalFrequency > 0 { return .undamped }
         if ω > 0 { return .underdamped }

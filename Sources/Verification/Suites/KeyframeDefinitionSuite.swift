@@ -126,8 +126,9 @@ enum KeyframeDefinitionSuite {
     /// `for`, a `Keyframe` and an array of them) and keyframes of zero length, against the piecewise
     /// line worked out here: a linear keyframe moves linearly over its duration ("interpolates
     /// linearly", LinearKeyframe); a move jumps; a zero-length linear or cubic keyframe is reached at
-    /// once, and a zero-length spring keyframe leaves the value where it is (where its spring is
-    /// after zero seconds, the documented end value of a spring keyframe: Hooke's reading).
+    /// once (a jump, like a move: the cubic before it ends at rest), and a zero-length spring keyframe
+    /// leaves the value where it is (where its spring is after zero seconds, the documented end value
+    /// of a spring keyframe: Hooke's reading).
     static func builderCheck() -> CheckReport {
         let present = true, absent = false
         let timeline = KeyframeTimeline(initialValue: 1.0) {
@@ -162,6 +163,17 @@ enum KeyframeDefinitionSuite {
         for s in [0.1, 0.35, 0.5, 0.8, 0.95] {
             stats.add(timeline.value(time: 3 + 0.5 * s), 6 + 0.5 * s * s * (3 - 2 * s), scale: 10, location: WorstCase("cubic before a move", time: 3 + 0.5 * s))
         }
+        // A zero-length linear keyframe jumps like a move, so the cubic before it also ends at rest:
+        // the smoothstep from 0 to 1, then the value 2.
+        let beforeJump = KeyframeTimeline(initialValue: 0.0) {
+            CubicKeyframe(1.0, duration: 0.5, startVelocity: 0)
+            LinearKeyframe(2.0, duration: 0)
+        }
+        for s in [0.1, 0.35, 0.5, 0.8, 0.95] {
+            stats.add(beforeJump.value(time: 0.5 * s), s * s * (3 - 2 * s), scale: 10,
+                      location: WorstCase("cubic before a zero-length linear keyframe", time: 0.5 * s))
+        }
+        stats.add(beforeJump.value(time: 0.6), 2, scale: 10, location: WorstCase("after a zero-length linear keyframe"))
         stats.add(timeline.value(time: -1), 1, scale: 10, location: WorstCase("before the start: the initial value"))
         stats.add(timeline.initialValue, 1, scale: 10, location: WorstCase("initialValue"))
         stats.add(timeline.value(time: 4), 6.5, scale: 10, location: WorstCase("after the end: the last value"))

@@ -25,11 +25,13 @@ enum KeyframeSuite {
         reason: "measured 1.2e-8: x'' ≲ 50 /s² over the 2 ns window around each knot, relative to ~10 /s")
 
     static let suite = VerificationSuite(name: name, summary: "keyframe timelines: spring vs GSL, linear/move exact, cubic knots smooth") { _ in
-        [try springCheck(), try linearCheck(), cubicCheck()]
+        try springChecks() + [try linearCheck(), cubicCheck()]
     }
 
-    static func springCheck() throws -> CheckReport {
-        var stats = ErrorStatistics()
+    /// Spring keyframes against GSL's retargeted oscillator: `value(time:)`, and `valueAndVelocity(time:)`
+    /// (the frame path's one-solve evaluation) for both its value and its velocity.
+    static func springChecks() throws -> [CheckReport] {
+        var stats = ErrorStatistics(), combined = ErrorStatistics()
         let springs = [Spring(duration: 0.5, bounce: 0.3), Spring(response: 0.4, dampingRatio: 1),
                        Spring(response: 0.6, dampingRatio: 2.5), Spring(response: 0.3, dampingRatio: 0)]
         let knots: [(target: Double, duration: Double)] = [(1, 0.4), (-0.5, 0.3), (2, 0.6)]
@@ -50,10 +52,19 @@ enum KeyframeSuite {
             for (index, time) in times.enumerated() {
                 stats.add(timeline.value(time: time), reference.positions[index], scale: 2.5,
                           location: WorstCase("spring \(spring)", time: time))
+                let (value, velocity) = timeline.valueAndVelocity(time: time)
+                combined.add(value, reference.positions[index], scale: 2.5, location: WorstCase("spring \(spring): value", time: time))
+                combined.add(velocity, reference.velocities[index], scale: 2.5 * spring.naturalFrequency,
+                             location: WorstCase("spring \(spring): velocity", time: time))
             }
         }
-        return gatedCheck(CheckSubject(suite: name, name: "spring keyframes vs GSL (retarget at each knot)", kind: .reference, source: CheckSource.gsl, implementation: "KeyframeTimeline",
-                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: springTolerance)
+        return [
+            gatedCheck(CheckSubject(suite: name, name: "spring keyframes vs GSL (retarget at each knot)", kind: .reference, source: CheckSource.gsl, implementation: "KeyframeTimeline",
+                       quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: springTolerance),
+            gatedCheck(CheckSubject(suite: name, name: "spring keyframes' valueAndVelocity vs GSL (value and velocity)", kind: .reference, source: CheckSource.gsl,
+                       implementation: "KeyframeTimeline.valueAndVelocity", quickSet: true),
+                       metrics: combined.metrics(), worst: combined.worst, tolerance: springTolerance),
+        ]
     }
 
     static func linearCheck() throws -> CheckReport {

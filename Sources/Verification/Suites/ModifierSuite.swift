@@ -16,7 +16,7 @@ enum ModifierSuite {
     static let suite = VerificationSuite(
         name: name, summary: "delay, speed, repeatCount/repeatForever, logicallyComplete vs hand-derived timelines"
     ) { configuration in
-        [timeTransformCheck(configuration), repeatCheck(configuration, count: 3, autoreverses: true),
+        [timeTransformCheck(configuration), mergeTimeMapCheck(configuration), repeatCheck(configuration, count: 3, autoreverses: true),
          repeatCheck(configuration, count: 2, autoreverses: false), repeatForeverCheck(configuration), logicallyCompleteCheck()]
     }
 
@@ -56,6 +56,49 @@ enum ModifierSuite {
         }
         return gatedCheck(CheckSubject(suite: name, name: "delay, speed and their composition", kind: .reference, source: CheckSource.handTimeline, implementation: "Animation modifiers",
                           quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
+    }
+
+    /// delay and speed map time through a merge as well: `.spring` under delay(0.2), speed(2) or
+    /// both, merged into itself by a second change at 0.3 s (`shouldMerge`), shows at every frame
+    /// what the bare `.spring` shows when driven — animate, the merge, animate — at the mapped
+    /// times max(0, t − 0.2), 2t, max(0, 2t − 0.2). The `.spring`'s merge keeps its state at the
+    /// merge time, so a merge told the wrong time moves every later frame.
+    static func mergeTimeMapCheck(_ configuration: VerificationConfiguration) -> CheckReport {
+        let delay = configuration.delay, speed = configuration.speed
+        let spring = Animation.spring(response: 0.4, dampingFraction: 0.7)
+        let cases: [(String, Animation, (Double) -> Double)] = [
+            ("delay(0.2)", delay(spring, 0.2), { t in Swift.max(0, t - 0.2) }),
+            ("speed(2)", speed(spring, 2), { t in 2 * t }),
+            ("delay(0.2).speed(2)", speed(delay(spring, 0.2), 2), { t in Swift.max(0, 2 * t - 0.2) }),
+        ]
+        let first = 30.0, second = 80.0, change = 0.3
+        var stats = ErrorStatistics()
+        for (label, animation, map) in cases {
+            var modified = AnimationContext<Double>(), bare = AnimationContext<Double>()
+            var merged = false
+            for i in 0...90 {
+                let t = Double(i) / 60
+                if !merged && t >= change {
+                    merged = true
+                    let yes = animation.shouldMerge(previous: animation, value: second, time: t, context: &modified)
+                    _ = spring.shouldMerge(previous: spring, value: second, time: map(t), context: &bare)
+                    stats.require(yes, WorstCase("\(label): the same modifier of .spring merges", time: t))
+                }
+                let value = merged ? second : first
+                let got = animation.animate(value: value, time: t, context: &modified)
+                let expected = spring.animate(value: value, time: map(t), context: &bare)
+                if got == nil || expected == nil {
+                    stats.require(got == nil && expected == nil, WorstCase("\(label): finished \(got == nil), the bare spring \(expected == nil)", time: t))
+                } else {
+                    stats.add(got!, expected!, scale: second, location: WorstCase(label, time: t))
+                }
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "delay and speed map time through a merge (.spring merged into itself)",
+                          kind: .invariant, source: CheckSource.api + ": delay(d) and speed(s) change only the time the base animation sees "
+                              + "(Modifiers.md; OpenSwiftUI's audited DelayAnimation and SpeedAnimation pass the mapped time to shouldMerge)",
+                          implementation: "Animation modifiers", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
     }
 
     /// The hand-derived repeat timeline at 60 Hz: a pass lasts N = ⌊d/h⌋ + 1 frames (it ends on the

@@ -61,7 +61,7 @@ enum SettlingSuite {
         let series = [SampleSeries(name: "settlingDuration vs true ε-settle time", xLabel: "true (s)",
                                    yLabel: "SwiftUI (s)", x: xs, y: ys)]
         return [
-            try settlingDurationCheck(), try settlingInitializerCheck(), try gridRuleCheck(),
+            try settlingDurationCheck(), try settlingInitializerCheck(), try gridRuleCheck(), try horizonFinding(),
             infoCheck(suite: name, name: "settlingDuration vs true settle, ζ < 1", source: CheckSource.gslSettle, implementation: "Spring.settlingDuration",
                       quickSet: true, metrics: under.metrics(absoluteUnit: "s"), worst: under.worst,
                       detail: "envelope estimate differs from the true ε-settle time by up to \(short(under.maxAbsolute)) s (\(short(under.maxRelative * 100))%)",
@@ -74,6 +74,23 @@ enum SettlingSuite {
     }
 
     // MARK: Settling
+
+    /// SwiftUI's ζ ≥ 1 search ends after 1024 grid points (102.3 s) and then answers 0, "settled at
+    /// once": for a slow overdamped spring that is the answer, however long the motion really takes.
+    /// A finding: the gap between that 0 and GSL's true ε-settle time.
+    static func horizonFinding() throws -> CheckReport {
+        var stats = ErrorStatistics()
+        for (label, spring) in [("response 1, ζ 50", Spring(response: 1, dampingRatio: 50)),
+                                ("response 100, ζ 1", Spring(response: 100, dampingRatio: 1))] {
+            let truth = try OscillatorReference.settleTime(
+                mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping, target: 1, epsilon: 0.001)
+            let swiftUI = spring.settlingDuration
+            stats.add(swiftUI, truth, scale: truth, location: WorstCase("\(label): SwiftUI \(swiftUI) s, true \(truth) s"))
+        }
+        return infoCheck(suite: name, name: "settlingDuration past its 102.3 s grid, ζ ≥ 1 (SwiftUI answers 0)", source: CheckSource.gslSettle,
+                         implementation: "Spring.settlingDuration", quickSet: true, metrics: stats.metrics(absoluteUnit: "s"), worst: stats.worst,
+                         detail: "SwiftUI's search gives 0 s for motions still outside ε at 102.3 s; the true ε-settle time is up to \(short(stats.maxAbsolute)) s")
+    }
 
     /// ζ < 1: SwiftUI's settling duration is the time the envelope (|λT − v0| + |T|)·e^(−λt) falls to
     /// ε (0 when it starts below; ∞ for λ = 0 unless the amplitude is at most ε). Judged against the
@@ -160,15 +177,15 @@ enum SettlingSuite {
                           metrics: stats.metrics(), worst: stats.worst, tolerance: initializerTolerance)
     }
 
-    /// ζ ≥ 1: the first point t_i of the grid t₀ = 0, t_{i+1} = t_i + 0.1 (1025 points, accumulated in
-    /// floating point) from which |x − T| < ε holds at every grid point for more than 1 s; 0 when
-    /// none. Evaluated on GSL's trajectory, for targets, velocities and ε of several sizes — one
+    /// ζ ≥ 1: the first point t_i of the grid t₀ = 0, t_{i+1} = t_i + 0.1 (1024 points, accumulated in
+    /// floating point, as OpenSwiftUI's re-implementation searches) from which |x − T| < ε holds at
+    /// every grid point for more than 1 s; 0 when none (ζ = 50 is still outside ε at 102.3 s). Evaluated on GSL's trajectory, for targets, velocities and ε of several sizes — one
     /// with T = ε, where |x(0) − T| = ε exactly and the strict < decides (the answer is 0.1 s, not 0).
     static func gridRuleCheck() throws -> CheckReport {
         var stats = ErrorStatistics()
         var times: [Double] = []
         var clock = 0.0
-        for _ in 0..<1025 {
+        for _ in 0..<1024 {
             times.append(clock)
             clock += 0.1
         }
@@ -176,29 +193,37 @@ enum SettlingSuite {
         let springs: [(String, Spring)] = [
             ("response 0.5, ζ 1", Spring(response: 0.5, dampingRatio: 1)), ("response 0.3, ζ 2", Spring(response: 0.3, dampingRatio: 2)),
             ("m 2, k 30, c 20", Spring(mass: 2, stiffness: 30, damping: 20, allowOverDamping: true)),
+            ("response 1, ζ 50", Spring(response: 1, dampingRatio: 50)),
         ]
+        var cases: [(String, Spring, Double, Double, Double)] = []
         for (label, spring) in springs {
             for (target, v0, ε) in [(1.0, 0.0, 0.001), (0.001, 0.0, 0.001), (-5.0, 3.0, 0.01), (250.0, -40.0, 1e-4)] {
-                let reference = try OscillatorReference.solve(
-                    OscillatorProblem(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
-                                      initialVelocity: v0, target: target), at: times)
-                var expected = 0.0, since: Double?
-                for (i, t) in times.enumerated() {
-                    let deviation = Swift.abs(reference.positions[i] - target)
-                    if i > 0 { margin = Swift.min(margin, Swift.abs(deviation - ε) / ε) }
-                    if deviation < ε {
-                        if let start = since {
-                            if t - start > 1 { expected = start; break }
-                        } else {
-                            since = t
-                        }
-                    } else {
-                        since = nil
-                    }
-                }
-                let got = spring.settlingDuration(target: target, initialVelocity: v0, epsilon: ε)
-                stats.add(got, expected, scale: 1, location: WorstCase("\(label): T \(target), v0 \(v0), ε \(ε): \(got) s, rule on GSL \(expected) s"))
+                cases.append((label, spring, target, v0, ε))
             }
+        }
+        // An overshoot: |x − T| falls below ε at 0.7 s and 0.8 s as x crosses T, rises above it
+        // again, and stays below from 1.5 s; only the rule's "for more than 1 s" tells the two apart.
+        cases.append(("response 2, ζ 1, overshooting", Spring(response: 2, dampingRatio: 1), 1, 4.5, 0.01))
+        for (label, spring, target, v0, ε) in cases {
+            let reference = try OscillatorReference.solve(
+                OscillatorProblem(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+                                  initialVelocity: v0, target: target), at: times)
+            var expected = 0.0, since: Double?
+            for (i, t) in times.enumerated() {
+                let deviation = Swift.abs(reference.positions[i] - target)
+                if i > 0 { margin = Swift.min(margin, Swift.abs(deviation - ε) / ε) }
+                if deviation < ε {
+                    if let start = since {
+                        if t - start > 1 { expected = start; break }
+                    } else {
+                        since = t
+                    }
+                } else {
+                    since = nil
+                }
+            }
+            let got = spring.settlingDuration(target: target, initialVelocity: v0, epsilon: ε)
+            stats.add(got, expected, scale: 1, location: WorstCase("\(label): T \(target), v0 \(v0), ε \(ε): \(got) s, rule on GSL \(expected) s"))
         }
         return gatedCheck(CheckSubject(suite: name, name: "settlingDuration, ζ ≥ 1 = the 0.1 s grid rule on GSL's trajectory",
                                        kind: .reference, source: "SwiftUI's ζ ≥ 1 grid rule (Spring's documentation in AnimationMath; open re-implementations) applied to " + CheckSource.gsl,

@@ -32,11 +32,17 @@ enum SpringDefinitionSuite {
         name: "sameFrame", metric: "maxAbsError", value: 0,
         reason: "a comparison of a frame time with a duration: the same frame or a fault")
 
+    /// A regime (or ω = 0 at critical damping) follows the rule or does not.
+    static let ruleTolerance = Tolerance(
+        name: "sameRegime", metric: "maxAbsError", value: 0,
+        reason: "a regime is right or wrong: no mismatch is allowed")
+
     static let suite = VerificationSuite(
         name: name, summary: "Spring's parameters and regime; valueAndVelocity; growing and massive interpolating springs; logical completion"
     ) { configuration in
         [
             parametersCheck(),
+            regimeEdgeCheck(),
             try valueAndVelocityCheck(),
             try interpolatingCheck(configuration),
             logicalCompletionCheck(configuration),
@@ -76,6 +82,40 @@ enum SpringDefinitionSuite {
                                        kind: .reference, source: "the definitions ω0 = √(k/m), λ = c/2m, ζ = c/(2√(km)), ω = ω0√(1 − ζ²) (signed), the regime by ζ",
                                        implementation: "Spring", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: closedFormTolerance)
+    }
+
+    /// The regime at its edges, by the rule stated apart from the library: ζ decides (< 0 negative
+    /// damping, 0 undamped, (0, 1) under, 1 critical, > 1 over) whatever ω0 is, a zero response
+    /// (ω0 = 2π/0 = ∞) included; a NaN parameter — or λ = ζ·ω0 NaN (ζ = 0 with ω0 = ∞) — makes the
+    /// spring `.overdamped` (Spring.Regime's documented convention). At ζ = ±1 with a non-NaN ω0 the
+    /// stored ω is exactly 0, the sign convention's name for critical damping. Springs made by
+    /// `init(response:dampingRatio:)` and `init(duration:bounce:)` (bounce ≤ −1 gives ζ = NaN).
+    static func regimeEdgeCheck() -> CheckReport {
+        var stats = ErrorStatistics()
+        var cases: [(label: String, spring: Spring, response: Double, ζ: Double)] = []
+        for r in [0.5, 0, Double.nan] {
+            for ζ in [1, -1, 0, 0.5, 2, -0.5, -2, Double.nan] {
+                cases.append(("response \(r), ζ \(ζ)", Spring(response: r, dampingRatio: ζ), r, ζ))
+            }
+        }
+        cases.append(("duration 0.5, bounce −1", Spring(duration: 0.5, bounce: -1), 0.5, .nan))
+        cases.append(("duration NaN, bounce 0", Spring(duration: .nan, bounce: 0), .nan, 1))
+        cases.append(("duration 0, bounce 0", Spring(duration: 0, bounce: 0), 0, 1))
+        for (label, spring, r, ζ) in cases {
+            let ω0 = 2 * Double.pi / Swift.abs(r), λ = ζ * ω0
+            let regime: Spring.Regime = ω0.isNaN || λ.isNaN ? .overdamped : ζ < 0 ? .negativeDamping : ζ == 0 ? .undamped
+                : ζ < 1 ? .underdamped : ζ == 1 ? .criticallyDamped : .overdamped
+            stats.require(spring.regime == regime,
+                          WorstCase("\(label): regime \(spring.regime.rawValue), the rule says \(regime.rawValue)"))
+            if Swift.abs(ζ) == 1 && !ω0.isNaN {
+                stats.require(spring.angularFrequency == 0,
+                              WorstCase("\(label): ω \(spring.angularFrequency), critical damping stores 0"))
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "the regime at its edges (ζ = ±1, zero and NaN responses, NaN ζ) = the rule by ζ",
+                                       kind: .reference, source: "the regime by ζ whatever ω0 (Spring.Regime's documentation), NaN parameters .overdamped (its documented convention); ω = 0 names critical damping",
+                                       implementation: "Spring.regime", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: ruleTolerance)
     }
 
     // MARK: Evaluation

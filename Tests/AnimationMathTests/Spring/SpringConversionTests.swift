@@ -161,11 +161,31 @@ struct SpringConversionTests {
         (Spring(response: 1, dampingRatio: -0.2), .negativeDamping),
         (Spring(response: 1, dampingRatio: -3), .negativeDamping),
         (Spring(mass: 1, stiffness: 0, damping: 0), .criticallyDamped),
+        // The damping ratio decides whatever the natural frequency: a zero response (ω0 = ∞) too.
+        (Spring(response: 0, dampingRatio: 1), .criticallyDamped),
+        (Spring(duration: 0, bounce: 0), .criticallyDamped),
+        (Spring(response: 0, dampingRatio: -1), .negativeDamping),
+        (Spring(response: 0, dampingRatio: 0.5), .underdamped),
+        // A NaN parameter is overdamped whatever the damping ratio (ζ = 1 too).
+        (Spring(response: .nan, dampingRatio: 1), .overdamped),
+        (Spring(duration: .nan, bounce: 0), .overdamped),
+        (Spring(response: .nan, dampingRatio: -1), .overdamped),
+        (Spring(response: 1, dampingRatio: .nan), .overdamped),
+        (Spring(mass: .nan, stiffness: 100, damping: 20), .overdamped),
     ]
 
     @Test("the regime follows the damping ratio", arguments: regimeTable)
     func regimeFollowsDampingRatio(spring: Spring, regime: Spring.Regime) {
         #expect(spring.regime == regime, "\(spring)")
+    }
+
+    /// Critical damping stores ω = 0 exactly, whatever the natural frequency (a zero response too).
+    @Test("critical damping stores ω = 0, whatever the natural frequency")
+    func criticalDampingStoresZeroAngularFrequency() {
+        for spring in [Spring(response: 1, dampingRatio: 1), Spring(response: 0, dampingRatio: 1),
+                       Spring(response: 0, dampingRatio: -1), Spring(duration: 0, bounce: 0)] {
+            #expect(spring.angularFrequency == 0, "\(spring)")
+        }
     }
 
     @Test("equality and hashing follow the stored representation")
