@@ -26,7 +26,7 @@ enum AnimatorSuite {
     static let suite = VerificationSuite(name: name, summary: "the animator's chain vs the chain formula; .spring merges vs the rule evaluated by GSL") {
         configuration in
         [try chainCheck(configuration), try mergeCheck(configuration, blend: false), try mergeCheck(configuration, blend: true),
-         try kindsCheck(), kindVelocityCheck(), mergeRuleCheck()]
+         try kindsCheck(), kindVelocityCheck(), mergeRuleCheck(), timeShiftCheck()]
     }
 
     /// Two easeInOut changes, the second at s₂ while the first runs: presentation =
@@ -200,8 +200,9 @@ enum AnimatorSuite {
     /// The frame velocity of one change of each stateless kind = d/dt of the frame value, on
     /// `Double` and on a pair: Richardson-extrapolated central differences in double-double, each
     /// value from a fresh animator (`DerivativeSuite` judges the animations' own velocities; this
-    /// judges the animator's combined per-kind step). Times stay clear of every kink by more than
-    /// the coarsest step.
+    /// judges the animator's combined per-kind step), and the reversed second pass of an
+    /// autoreversing repeat from copies of one animator run into it. Times stay clear of every kink
+    /// by more than the coarsest step.
     static func kindVelocityCheck() -> CheckReport {
         let delta = 40.0
         let ease = Animation.easeInOut(duration: 0.5)
@@ -236,10 +237,58 @@ enum AnimatorSuite {
                 stats.add(pair?.second ?? .nan, -derivative / 2, scale: 20 * delta, location: WorstCase("\(label), pair.second", time: t))
             }
         }
+        // A later pass: an autoreversing repeat's second pass runs backwards. The animator runs 60 Hz
+        // frames into that pass (it starts on the frame that ends the first, 31/60 s), and every
+        // value the derivative needs comes from a copy of it (an animator is a value).
+        let reversing = ease.repeatCount(3, autoreverses: true)
+        var primed = Animator(value: 0.0)
+        primed.setValue(delta, animation: reversing, at: 0)
+        for n in 0...33 { _ = primed.frame(at: Double(n) / 60) }
+        func reversedFrame(_ t: Double) -> Animator<Double>.Frame {
+            var copy = primed
+            return copy.frame(at: t)
+        }
+        for t in [0.65, 0.8, 0.95] {
+            let (derivative, bound) = reference.derivative(at: t, valueScale: 2 * delta) { reversedFrame($0).value }
+            worstBound = Swift.max(worstBound, bound / (20 * delta))
+            stats.add(reversedFrame(t).velocity ?? .nan, derivative, scale: 20 * delta,
+                      location: WorstCase("easeInOut.repeatCount(3, autoreverses: true), second (reversed) pass", time: t))
+        }
         return gatedCheck(CheckSubject(suite: name, name: "frame velocity = d/dt frame value, every stateless kind (Double and a pair)",
                           kind: .invariant, source: DerivativeSuite.source, implementation: "Animator", quickSet: true),
                           metrics: stats.metrics() + [Metric("referenceBound", worstBound, better: .none)], worst: stats.worst,
                           tolerance: DerivativeSuite.tolerance)
+    }
+
+    /// Animations run on the time since their change, so the same changes and frames shifted by
+    /// 0.5 s show the same values and velocities, bit for bit (every time is a multiple of 1/64, so
+    /// the differences are exact): a `.spring` change at t₀, a second `.spring` change merged into
+    /// it at t₀ + 0.1875, an easeInOut change chained at t₀ + 0.375, frames every 1/64 s to t₀ + 1.5.
+    static func timeShiftCheck() -> CheckReport {
+        let spring = Animation.spring(response: 0.4, dampingFraction: 0.8), ease = Animation.easeInOut(duration: 0.5)
+        func run(from t0: Double) -> [Animator<Double>.Frame] {
+            var animator = Animator(value: 0.0)
+            var frames: [Animator<Double>.Frame] = []
+            for n in 0...96 {
+                let t = t0 + Double(n) / 64
+                if n == 0 { animator.setValue(10, animation: spring, at: t) }
+                if n == 12 { animator.setValue(25, animation: spring, at: t) }
+                if n == 24 { animator.setValue(5, animation: ease, at: t) }
+                frames.append(animator.frame(at: t))
+            }
+            return frames
+        }
+        var stats = ErrorStatistics()
+        for (n, (shifted, original)) in zip(run(from: 0.5), run(from: 0)).enumerated() {
+            let t = Double(n) / 64
+            stats.add(shifted.value, original.value, scale: 25, location: WorstCase("value, shifted by 0.5 s", time: t))
+            stats.add(shifted.velocity ?? .nan, original.velocity ?? .nan, scale: 250, location: WorstCase("velocity, shifted by 0.5 s", time: t))
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "the same changes and frames 0.5 s later show the same values (merge and chain)",
+                          kind: .invariant, source: CheckSource.api + ": an animation sees only the time since its change",
+                          implementation: "Animator", quickSet: true), metrics: stats.metrics(), worst: stats.worst,
+                          tolerance: Tolerance(name: "timeShift", metric: "maxRelError", value: 0,
+                                               reason: "every time and difference is exact (multiples of 1/64): the same numbers or a fault"))
     }
 
     /// Which changes merge and which chain, by the documented rules applied by hand: the `.spring`

@@ -20,6 +20,12 @@ enum CompletionSuite {
         name: "completionInstants", metric: "maxAbsError", value: 1e-12,
         reason: "an event carries the frame time it fired at, the same double as the expected frame; a wrong rule misses by ≥ 1/60 s")
 
+    /// The instant the animation stops is the root of the same envelope, computed in another order:
+    /// a few ulps of the instant.
+    static let finishTolerance = Tolerance(
+        name: "finishInstant", metric: "maxRelError", value: 5e-15,
+        reason: "the envelope's root by the animation and by this suite differ by rounding only; measured 4.8e-16")
+
     static let source = "Apple's AnimationCompletionCriteria and withAnimation(_:completionCriteria:_:completion:) pages; "
         + "an interpolating spring's 2π/√k and its documented finish rule (envelope ≤ 1e-3) solved in closed form or by "
         + "bisection, no earlier than GSL's 1e-3 settle time; linear ramps in closed form"
@@ -27,7 +33,7 @@ enum CompletionSuite {
     static let suite = VerificationSuite(
         name: name, summary: "completion instants vs closed-form and GSL settling, Apple's criteria for chains, merges and no-ops"
     ) { _ in
-        [try springCheck(), criteriaCheck()]
+        [try springCheck(), finishInstantCheck(), criteriaCheck()]
     }
 
     static let frameRate = 60.0
@@ -58,6 +64,37 @@ enum CompletionSuite {
             if envelope(middle) > epsilon { low = middle } else { high = middle }
         }
         return high
+    }
+
+    /// The finish rule holds from the instant this suite solves for, not merely on the same frame: the
+    /// time at which `animate` starts returning nil, found by bisection on the animation, against
+    /// `finishInstant` (closed form or bisection on the documented envelope), for springs under-,
+    /// critically and overdamped, with initial velocities toward and away from the target.
+    static func finishInstantCheck() -> CheckReport {
+        var stats = ErrorStatistics()
+        let springs: [(k: Double, c: Double, v0: Double)] = [
+            (100, 10, 0), (100, 10, 3), (40, 2, -1), (100, 30, 0), (64, 16, 2), (64, 16, -3), (25, 40, 1), (400, 40, 25),
+        ]
+        for (k, c, v0) in springs {
+            let animation = Animation.interpolatingSpring(stiffness: k, damping: c, initialVelocity: v0)
+            func running(_ t: Double) -> Bool {
+                var context = AnimationContext<Double>()
+                return animation.animate(value: 1.0, time: t, context: &context) != nil
+            }
+            let expected = finishInstant(stiffness: k, damping: c, initialVelocity: v0)
+            var low = 0.0, high = 4 * expected  // running at 0, finished by then
+            stats.require(running(low) && !running(high), WorstCase("k \(k), c \(c), v0 \(v0): no switch in [0, \(high)] s"))
+            for _ in 0..<200 where high - low > 2 * high.ulp {
+                let middle = (low + high) / 2
+                if running(middle) { low = middle } else { high = middle }
+            }
+            stats.add(high, expected, scale: expected, location: WorstCase("k \(k), c \(c), v0 \(v0): finishes at \(high) s, rule \(expected) s"))
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "interpolating spring finish instant = the documented finish rule's root",
+                          kind: .reference, source: "an interpolating spring's documented finish rule (envelope of the remaining distance ≤ 1e-3) "
+                              + "solved in closed form (ζ < 1) or by bisection (ζ ≥ 1)",
+                          implementation: "InterpolatingSpringAnimation", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: finishTolerance)
     }
 
     /// Interpolating springs in each regime: `.logicallyComplete` at the first frame at or after

@@ -78,10 +78,15 @@ enum DerivativeSuite {
             ("circularEaseOut", .circularEaseOut, grid(0.15, 0.95, 17)),
             ("circularEaseInOut", .circularEaseInOut, grid(0.05, 0.4, 8) + grid(0.6, 0.95, 8)),
         ]
-        let cases = curves.map { label, curve, progress in
+        var cases = curves.map { label, curve, progress in
             Case(label: label, velocityScale: 2, valueScale: 1.5, step: 0.01, times: progress,
                  value: { curve.value(at: $0) }, velocity: { curve.velocity(at: $0) })
         }
+        // circularEaseInOut on both sides of its vertical tangent at ½, with a step 15 times smaller
+        // than the distance to it.
+        let inOut = UnitCurve.circularEaseInOut
+        cases.append(Case(label: "circularEaseInOut near ½", velocityScale: 3, valueScale: 1.5, step: 0.002, times: [0.44, 0.47, 0.53, 0.56],
+                          value: { inOut.value(at: $0) }, velocity: { inOut.velocity(at: $0) }))
         return run(cases, checkName: "curve velocity = d/dp value (Bézier, presets, circular)", implementation: "UnitCurve")
     }
 

@@ -185,9 +185,10 @@ enum ModifierSuite {
     }
 
     static func logicallyCompleteCheck() -> CheckReport {
-        // The first frame at or after `after` sets the flag; the motion itself is the base's.
+        // The first frame at or after `after` sets the flag; the motion itself is the base's. A
+        // duration of 0 (allowed: "a finite duration ≥ 0") is logically complete from the first frame.
         var stats = ErrorStatistics()
-        for after in [0.1, 0.25, 0.4] {
+        for after in [0, 0.1, 0.25, 0.4] {
             let animation = Animation.linear(duration: 1).logicallyComplete(after: after)
             var context = AnimationContext<Double>()
             var flaggedAt: Double?

@@ -91,6 +91,7 @@ enum PresetSuite {
         rows += fluidRows("snappy(duration: 0.3, extraBounce: 0.1)", .snappy(duration: 0.3, extraBounce: 0.1), response: 0.3, ζ: 0.75, blend: 0)
         rows += fluidRows("bouncy(duration: 0.6, extraBounce: 0.05)", .bouncy(duration: 0.6, extraBounce: 0.05), response: 0.6, ζ: 0.65, blend: 0)
         rows += fluidRows("interactiveSpring(response: 0.15)", .interactiveSpring(response: 0.15), response: 0.15, ζ: 0.86, blend: 0.25)
+        rows += fluidRows("interactiveSpring(dampingFraction: 0.86)", .interactiveSpring(dampingFraction: 0.86), response: 0.15, ζ: 0.86, blend: 0.25)
         rows += fluidRows("interactiveSpring(response: 0.2, dampingFraction: 0.5, blendDuration: 0.1)",
                      .interactiveSpring(response: 0.2, dampingFraction: 0.5, blendDuration: 0.1), response: 0.2, ζ: 0.5, blend: 0.1)
         let springs: [(String, Spring, Double, Double)] = [

@@ -189,6 +189,8 @@ enum VectorLawSuite {
         law(point == .zero, "UnitPoint() is .zero")
         point.animatableData = AnimatablePair(64, -32)
         law(point.x == 0.5 && point.y == -0.25, "UnitPoint animatableData set divides by 128")
+        let read = UnitPoint(x: 0.75, y: -1.5).animatableData
+        law(read.first == 96 && read.second == -192, "UnitPoint animatableData reads (128x, 128y)")
         // VelocitySampler keeps the last three samples: a fourth drops the first.
         var four = VelocitySampler<Double>(), lastThree = VelocitySampler<Double>()
         for (time, value) in [(1.0, 1.0), (2.0, 2.0), (3.0, 4.0), (4.0, 8.0)] { four.addSample(value, time: time) }
