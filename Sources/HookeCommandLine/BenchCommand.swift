@@ -155,7 +155,7 @@ struct BenchCommand: HookeCommand {
             throw InputError("--results: cannot read \(quoted(path))")
         }
         do {
-            var report = try JSONDecoder().decode(BenchReport.self, from: data)
+            var report = try BenchReport.decode(data)
             report.results.linkRelativeFigures()
             return report
         } catch {

@@ -82,7 +82,7 @@ struct ExportCommand: HookeCommand {
         if let bench {
             let report: BenchReport
             do {
-                report = try JSONDecoder().decode(BenchReport.self, from: try Self.read(bench, option: "--bench"))
+                report = try BenchReport.decode(try Self.read(bench, option: "--bench"))
             } catch let error as InputError {
                 throw error
             } catch {

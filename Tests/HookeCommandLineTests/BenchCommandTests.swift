@@ -1,3 +1,5 @@
+import FrameBench
+import Foundation
 import Testing
 
 /// `hooke bench` and `hooke profile` from the test runner, which is a debug build: every valid
@@ -70,4 +72,26 @@ func threadLimitsAgree() {
     let range = { (text: String) in text.split(separator: " ").first { $0.hasPrefix("1…") } }
     #expect(range(bench.standardError) != nil)
     #expect(range(bench.standardError) == range(profile.standardError), "\(bench.standardError) vs \(profile.standardError)")
+}
+
+/// A stored bench run is read as it is written (`BenchReport.decode`): a diverged fast path's
+/// infinite consistency, stored as the string "Infinity", is read back by every command that takes
+/// a stored run, not refused as "not a hooke bench --json file" (`bench --results` reads it with the
+/// same call, but refuses a debug build before it reads anything).
+@Test("a stored run with an infinite consistency is read by export --bench")
+func aStoredRunWithAnInfiniteConsistencyIsRead() throws {
+    let diverged = BenchResult(workload: .spring, strategy: .euler, animations: 10, threads: 1, frameRate: 120,
+                               frameNanoseconds: Percentiles(of: [1_000]), samples: 1, allocationsPerFrame: 0,
+                               maxError: nil, consistencyWithNaive: .infinity, stateBytesPerAnimation: 8)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hooke-infinite-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = folder.appendingPathComponent("run.json").path
+    let data = try BenchReport(environment: .current(frameRate: 120, hookeVersion: "test"), results: [diverged]).encoded()
+    #expect(String(decoding: data, as: UTF8.self).contains(#""Infinity""#))
+    try data.write(to: URL(fileURLWithPath: run))
+
+    let export = hooke("export", "--format", "bencher", "--bench", run)
+    #expect(export.status == 0, "\(export.standardError)")
+    #expect(export.standardOutput.contains("spring/euler/10/1t/120Hz"), "\(export.standardOutput)")
 }
