@@ -26,7 +26,7 @@ enum AnimatorSuite {
     static let suite = VerificationSuite(name: name, summary: "the animator's chain vs the chain formula; .spring merges vs the rule evaluated by GSL") {
         configuration in
         [try chainCheck(configuration), try mergeCheck(configuration, blend: false), try mergeCheck(configuration, blend: true),
-         try kindsCheck(), kindVelocityCheck(), mergeRuleCheck(), timeShiftCheck()]
+         try kindsCheck(), kindVelocityCheck(), mergeRuleCheck(), timeShiftCheck(), zeroIntervalVelocityCheck()]
     }
 
     /// Two easeInOut changes, the second at s₂ while the first runs: presentation =
@@ -258,6 +258,28 @@ enum AnimatorSuite {
                           kind: .invariant, source: DerivativeSuite.source, implementation: "Animator", quickSet: true),
                           metrics: stats.metrics() + [Metric("referenceBound", worstBound, better: .none)], worst: stats.worst,
                           tolerance: DerivativeSuite.tolerance)
+    }
+
+    /// A chained change whose remaining interval is exactly zero: linear(1) from 0 to 10 at t = 0,
+    /// then 5 with linear(1) at 0.5, where the first shows exactly 5. The chain's value is
+    /// 10t + (5 − 10t)(t − 0.5) for t ≥ 0.5 (older value plus the newer ramp over what remains), so
+    /// its velocity is 10 − 10(t − 0.5) + (5 − 10t): 10 at 0.5 (the newer ramp covers nothing yet).
+    static func zeroIntervalVelocityCheck() -> CheckReport {
+        var stats = ErrorStatistics()
+        var animator = Animator(value: 0.0)
+        animator.setValue(10, animation: .linear(duration: 1), at: 0)
+        _ = animator.frame(at: 0.25)
+        animator.setValue(5, animation: .linear(duration: 1), at: 0.5)
+        for t in [0.5, 0.625, 0.75] {
+            let frame = animator.frame(at: t)
+            stats.add(frame.value, 10 * t + (5 - 10 * t) * (t - 0.5), scale: 10, location: WorstCase("value", time: t))
+            stats.add(frame.velocity ?? .nan, 10 - 10 * (t - 0.5) + (5 - 10 * t), scale: 10, location: WorstCase("velocity", time: t))
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "a chained change with nothing left to cover: value and velocity by hand", kind: .reference,
+                          source: "the chain's documented sum (older value + newer animation of what remains) for two linear ramps, differentiated by hand",
+                          implementation: "Animator", quickSet: true), metrics: stats.metrics(), worst: stats.worst,
+                          tolerance: Tolerance(name: "zeroIntervalChain", metric: "maxRelError", value: 1e-15,
+                                               reason: "exact binary times and two linear ramps: a few roundings at most; measured identical"))
     }
 
     /// Animations run on the time since their change, so the same changes and frames shifted by

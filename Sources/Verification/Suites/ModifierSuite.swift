@@ -16,7 +16,7 @@ enum ModifierSuite {
     static let suite = VerificationSuite(
         name: name, summary: "delay, speed, repeatCount/repeatForever, logicallyComplete vs hand-derived timelines"
     ) { configuration in
-        [timeTransformCheck(configuration), mergeTimeMapCheck(configuration), repeatCheck(configuration, count: 3, autoreverses: true),
+        [timeTransformCheck(configuration), mergeTimeMapCheck(configuration), delayVelocityCheck(configuration), repeatCheck(configuration, count: 3, autoreverses: true),
          repeatCheck(configuration, count: 2, autoreverses: false), repeatForeverCheck(configuration), logicallyCompleteCheck()]
     }
 
@@ -56,6 +56,26 @@ enum ModifierSuite {
         }
         return gatedCheck(CheckSubject(suite: name, name: "delay, speed and their composition", kind: .reference, source: CheckSource.handTimeline, implementation: "Animation modifiers",
                           quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
+    }
+
+    /// delay(d)'s velocity, as Modifiers.md states it: zero while the delay runs (t < d), the base's
+    /// from t = d on: for linear(duration: 0.5) toward Δ = 80 that is 0, then Δ/0.5 = 160 — at the
+    /// instant the delay ends too — through `Animation.velocity` and through the animator's frames
+    /// (a fresh animator per time; its combined step is a separate path).
+    static func delayVelocityCheck(_ configuration: VerificationConfiguration) -> CheckReport {
+        let animation = configuration.delay(.linear(duration: 0.5), 0.25)
+        let delta = 80.0
+        var stats = ErrorStatistics()
+        for (t, expected) in [(0.1, 0.0), (0.2, 0.0), (0.25, 160.0), (0.3, 160.0), (0.6, 160.0)] {
+            let velocity = animation.velocity(value: delta, time: t, context: AnimationContext<Double>())
+            stats.add(velocity ?? .nan, expected, scale: 160, location: WorstCase("Animation.velocity", time: t))
+            var animator = Animator(value: 0.0)
+            animator.setValue(delta, animation: animation, at: 0)
+            stats.add(animator.frame(at: t).velocity ?? .nan, expected, scale: 160, location: WorstCase("the animator's frame", time: t))
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "delay(d): velocity 0 before d, the base's from d on (animation and animator)", kind: .reference,
+                          source: "Modifiers.md: held at its start with velocity zero during the delay; linear(duration: 0.5)'s slope Δ/0.5",
+                          implementation: "Animation modifiers", quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
     }
 
     /// delay and speed map time through a merge as well: `.spring` under delay(0.2), speed(2) or
