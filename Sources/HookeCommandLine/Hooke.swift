@@ -2,6 +2,7 @@
 /// exit statuses (`ExitStatus`), never crashes on bad input.
 import HookeSupport
 import Scenarios
+import Verification
 
 public enum Hooke {
     /// Every subcommand, in the order `hooke --help` lists them.
@@ -27,6 +28,8 @@ public enum Hooke {
 
     /// Runs `hooke` with `arguments` (without the program name) and returns the exit status.
     public static func main(_ arguments: [String], console: Console) -> Int32 {
+        // A child started by verify's preconditions suite runs its probe instead of a command.
+        if let status = PreconditionProbe.runIfRequested() { return status }
         let status = dispatch(arguments, console: console)
         do {
             try console.flush()

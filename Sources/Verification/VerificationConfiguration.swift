@@ -25,6 +25,9 @@ public struct VerificationConfiguration: Sendable {
     public var settlingDuration: SettlingDurationFunction
     /// The animator under test (merges and chains).
     public var animator: AnimatorImplementation
+    /// Whether the preconditions suite may start child `hooke` processes (the planted faults, which
+    /// replace implementations in this process only, switch it off).
+    public var probesPreconditions = true
 
     /// The seed of the random cases when the user names none.
     public static let defaultSeed: UInt64 = 0x484F_4F4B_45  // "HOOKE"

@@ -37,6 +37,7 @@ public enum Verifier {
         CompletionSuite.suite,
         CustomAnimationSuite.suite,
         IdentitySuite.suite,
+        PreconditionSuite.suite,
     ]
 
     /// The names of every suite, against which a requested name is checked.
