@@ -122,8 +122,8 @@ extension Spring {
     ///
     /// A spring with a NaN parameter reports `.overdamped`, whatever its damping ratio: `bounce ≤ −1`
     /// (the regime it tends to as the bounce decreases to −1, ζ = 1/(1 + b) → ∞), a NaN duration,
-    /// response, damping ratio, stiffness, damping or mass, and a zero response with ζ = 0 (λ = 0·∞).
-    /// Its values are NaN.
+    /// response, damping ratio, stiffness, damping or mass, a negative stiffness (ω0 = √(k/m) is NaN)
+    /// and a zero response with ζ = 0 (λ = 0·∞). Its values are NaN.
     public var regime: Regime {
         let λ = _decayConstant, ω = _angularFrequency
         if λ.isNaN || ω.isNaN || _naturalFrequency.isNaN { return .overdamped }

@@ -87,22 +87,29 @@ enum SpringDefinitionSuite {
     /// The regime at its edges, by the rule stated apart from the library: ζ decides (< 0 negative
     /// damping, 0 undamped, (0, 1) under, 1 critical, > 1 over) whatever ω0 is, a zero response
     /// (ω0 = 2π/0 = ∞) included; a NaN parameter — or λ = ζ·ω0 NaN (ζ = 0 with ω0 = ∞) — makes the
-    /// spring `.overdamped` (Spring.Regime's documented convention). At ζ = ±1 with a non-NaN ω0 the
-    /// stored ω is exactly 0, the sign convention's name for critical damping. Springs made by
-    /// `init(response:dampingRatio:)` and `init(duration:bounce:)` (bounce ≤ −1 gives ζ = NaN).
+    /// spring `.overdamped` (Spring.Regime's documented convention), and its values NaN. At ζ = ±1
+    /// with a non-NaN ω0 the stored ω is exactly 0, the sign convention's name for critical damping.
+    /// Springs made by `init(response:dampingRatio:)`, `init(duration:bounce:)` (bounce ≤ −1 gives
+    /// ζ = NaN) and `init(mass:stiffness:damping:)` with a negative stiffness (ω0 = √(k/m) NaN).
     static func regimeEdgeCheck() -> CheckReport {
         var stats = ErrorStatistics()
-        var cases: [(label: String, spring: Spring, response: Double, ζ: Double)] = []
+        // (label, spring, ω0 and ζ by their definitions)
+        var cases: [(label: String, spring: Spring, ω0: Double, ζ: Double)] = []
         for r in [0.5, 0, Double.nan] {
             for ζ in [1, -1, 0, 0.5, 2, -0.5, -2, Double.nan] {
-                cases.append(("response \(r), ζ \(ζ)", Spring(response: r, dampingRatio: ζ), r, ζ))
+                cases.append(("response \(r), ζ \(ζ)", Spring(response: r, dampingRatio: ζ), 2 * Double.pi / Swift.abs(r), ζ))
             }
         }
-        cases.append(("duration 0.5, bounce −1", Spring(duration: 0.5, bounce: -1), 0.5, .nan))
+        cases.append(("duration 0.5, bounce −1", Spring(duration: 0.5, bounce: -1), 4 * Double.pi, .nan))
         cases.append(("duration NaN, bounce 0", Spring(duration: .nan, bounce: 0), .nan, 1))
-        cases.append(("duration 0, bounce 0", Spring(duration: 0, bounce: 0), 0, 1))
-        for (label, spring, r, ζ) in cases {
-            let ω0 = 2 * Double.pi / Swift.abs(r), λ = ζ * ω0
+        cases.append(("duration 0, bounce 0", Spring(duration: 0, bounce: 0), .infinity, 1))
+        // A negative stiffness: ω0 = √(k/m) is NaN, with and without damping.
+        for (k, c) in [(-100.0, 0.0), (-100, 5)] {
+            cases.append(("m 1, k \(k), c \(c)", Spring(mass: 1, stiffness: k, damping: c, allowOverDamping: true),
+                          (k / 1).squareRoot(), c / (2 * (k * 1).squareRoot())))
+        }
+        for (label, spring, ω0, ζ) in cases {
+            let λ = ζ * ω0
             let regime: Spring.Regime = ω0.isNaN || λ.isNaN ? .overdamped : ζ < 0 ? .negativeDamping : ζ == 0 ? .undamped
                 : ζ < 1 ? .underdamped : ζ == 1 ? .criticallyDamped : .overdamped
             stats.require(spring.regime == regime,
@@ -111,8 +118,12 @@ enum SpringDefinitionSuite {
                 stats.require(spring.angularFrequency == 0,
                               WorstCase("\(label): ω \(spring.angularFrequency), critical damping stores 0"))
             }
+            if ω0.isNaN || λ.isNaN {
+                let (x, v) = spring.valueAndVelocity(target: 1.0, initialVelocity: 0.0, time: 0.5)
+                stats.require(x.isNaN && v.isNaN, WorstCase("\(label): value \(x), velocity \(v); a NaN spring's values are NaN"))
+            }
         }
-        return gatedCheck(CheckSubject(suite: name, name: "the regime at its edges (ζ = ±1, zero and NaN responses, NaN ζ) = the rule by ζ",
+        return gatedCheck(CheckSubject(suite: name, name: "the regime at its edges (ζ = ±1, zero and NaN responses, NaN ζ, negative stiffness) = the rule by ζ; NaN springs evaluate to NaN",
                                        kind: .reference, source: "the regime by ζ whatever ω0 (Spring.Regime's documentation), NaN parameters .overdamped (its documented convention); ω = 0 names critical damping",
                                        implementation: "Spring.regime", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: ruleTolerance)
