@@ -31,30 +31,15 @@ public enum FrameRunner {
         let maximumFrames = max(1, min(plan.maximumFrames, frameCap - warmupFrames))
         let minimumFrames = min(plan.minimumFrames, maximumFrames)
 
-        var frame = 0
-        for _ in 0..<warmupFrames {
-            frame += 1
-            pool.run(frame: frame)
-        }
+        let warmedUp = pool.warmUp(frames: warmupFrames)
         // Samples go to a buffer allocated before counting, so the harness adds no allocation.
         let samples = UnsafeMutableBufferPointer<Double>.allocate(capacity: maximumFrames)
         defer { samples.deallocate() }
-        let budget = UInt64(plan.secondsPerConfiguration * 1e9)
-        var taken = 0
         var noise = FrameNoise.Recorder(capacity: maximumFrames)
         let allocationsBefore = AllocationCounter.count
-        let start = MonotonicClock.now()
-        while taken < maximumFrames {
-            frame += 1
-            noise.beforeFrame(taken)
-            let t0 = MonotonicClock.now()
-            pool.run(frame: frame)
-            let t1 = MonotonicClock.now()
-            noise.afterFrame(taken)
-            samples[taken] = Double(t1 &- t0)
-            taken += 1
-            if taken >= minimumFrames, t1 &- start >= budget { break }
-        }
+        let taken = pool.timeFrames(following: warmedUp, into: samples, minimum: minimumFrames,
+                                    budget: UInt64(plan.secondsPerConfiguration * 1e9),
+                                    beforeEach: { noise.beforeFrame($0) }, afterEach: { noise.afterFrame($0) })
         let allocations = AllocationCounter.count &- allocationsBefore
         let frameNoise = noise.finish(samples: samples, taken: taken)
         let resident = residentMemoryBytes()

@@ -70,25 +70,10 @@ public enum HandOff {
     public static func emptyFrame(threads: Int, pool kind: PoolKind, seconds: Double) -> HandOffRow {
         let kernel = EmptyKernel(count: threads)
         let pool = WorkerPool(kernel: kernel, threads: threads, kind: kind)
-        var frame = 0
-        for _ in 0..<warmupFrames {
-            frame += 1
-            pool.run(frame: frame)
-        }
+        let warmedUp = pool.warmUp(frames: warmupFrames)
         let samples = UnsafeMutableBufferPointer<Double>.allocate(capacity: maximumFrames)
         defer { samples.deallocate() }
-        let budget = UInt64(seconds * 1e9)
-        let start = MonotonicClock.now()
-        var taken = 0
-        while taken < maximumFrames {
-            frame += 1
-            let t0 = MonotonicClock.now()
-            pool.run(frame: frame)
-            let t1 = MonotonicClock.now()
-            samples[taken] = Double(t1 &- t0)
-            taken += 1
-            if t1 &- start >= budget { break }
-        }
+        let taken = pool.timeFrames(following: warmedUp, into: samples, budget: UInt64(seconds * 1e9))
         pool.shutdown()
         return HandOffRow(kind: .emptyFrame, pool: kind, threads: threads, samples: taken,
                           nanoseconds: Percentiles(of: Array(samples[0..<taken])))

@@ -127,6 +127,41 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// Runs frames 1 … `count` untimed (the warm-up) and returns the last frame run.
+    func warmUp(frames count: Int) -> Int {
+        var frame = 0
+        while frame < count {
+            frame += 1
+            run(frame: frame)
+        }
+        return frame
+    }
+
+    /// How every measurement times frames: frames `last + 1`, `last + 2`, … one at a time, the
+    /// monotonic clock read just before and just after each `run(frame:)`, into `samples` until it
+    /// is full or, once `minimum` frames are timed, `budget` nanoseconds have passed since the first
+    /// began. `beforeEach` and `afterEach` get the sample's index, outside the timed interval; the
+    /// loop allocates nothing. Returns the number of frames timed.
+    @inline(__always)
+    func timeFrames(following last: Int, into samples: UnsafeMutableBufferPointer<Double>, minimum: Int = 0,
+                    budget: UInt64, beforeEach: (Int) -> Void = { _ in }, afterEach: (Int) -> Void = { _ in }) -> Int {
+        var frame = last
+        var taken = 0
+        let start = MonotonicClock.now()
+        while taken < samples.count {
+            frame += 1
+            beforeEach(taken)
+            let t0 = MonotonicClock.now()
+            run(frame: frame)
+            let t1 = MonotonicClock.now()
+            afterEach(taken)
+            samples[taken] = Double(t1 &- t0)
+            taken += 1
+            if taken >= minimum, t1 &- start >= budget { break }
+        }
+        return taken
+    }
+
     /// Stops the workers, waits for their blocks to return and returns the pthread ids of the
     /// threads that advanced the chunks (empty with one thread, which ran on the caller; a `.spin`
     /// pool's first id is the caller's). Call once, after the last frame.
