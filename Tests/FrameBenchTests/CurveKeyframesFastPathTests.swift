@@ -25,6 +25,10 @@ struct CurveKeyframesFastPathTests {
     /// Measured 2.8e-11 on velocities up to ~1.7e3/s (1.6e-14 of them; values 1.4e-12, 4e-15 of
     /// the distance), 480 frames at 60 and 120 Hz; the verifier holds spring keyframes to 3e-13 relative.
     static let keyframesSteppedTolerance = 1e-10
+    /// A frame skipped by the stepping leaves its springs a whole frame stale: 4.6 of the scale
+    /// measured, nine orders of magnitude above `keyframesSteppedTolerance`; the floor is a tenth
+    /// of the measured miss.
+    static let skippedFrameFloor = 0.5
 
     /// The largest |fast − naive| (value and velocity) over `count` animations, checked every
     /// `every` frames up to `frames`, fast split over `threads` workers (chunk edges inside the
@@ -85,7 +89,7 @@ struct CurveKeyframesFastPathTests {
         let reference = try KeyframesPopulation(count: count).referenceStates(
             frames: 120, frameInterval: frameInterval, tolerance: KernelFactory.referenceTolerance)
         let error = KernelFactory.worst(fast, against: reference, scales: KernelFactory.errorScales(.keyframes, count: count))
-        #expect(error > 1e-3, "a skipped frame went unnoticed: \(error)")
+        #expect(error > Self.skippedFrameFloor, "a skipped frame went unnoticed: \(error)")
     }
 
     /// Every curve kind (600 animations: presets, random Béziers, circular) against Brent at two frames.

@@ -51,8 +51,10 @@ struct FrameKernelTests {
     }
 
     /// Euler is first order: its error is orders of magnitude above the exact path's (a sanity
-    /// check that the error column measures something). 1e-4 of the distance is far below the few
-    /// percent semi-implicit Euler makes at 60 Hz.
+    /// check that the error column measures something). Semi-implicit Euler at 60 Hz misses by 0.17
+    /// of the distance on the spring population; the floor is a tenth of that.
+    static let eulerErrorFloor = 0.02
+
     @Test("Euler is visibly inexact")
     func eulerIsVisiblyInexact() throws {
         let frameInterval = 1.0 / 60
@@ -61,7 +63,7 @@ struct FrameKernelTests {
         for frame in 1...60 { kernel.advance(0..<kernel.count, to: frame) }
         let error = try #require(try KernelFactory.errors(of: kernel, workload: .spring, strategy: .euler,
                                                           frames: 60, frameInterval: frameInterval).reference)
-        #expect(error > 1e-4)
+        #expect(error > Self.eulerErrorFloor, "Euler at 60 Hz: \(error)")
         #expect(error.isFinite)
     }
 
