@@ -9,6 +9,9 @@ private let approachDistance = 1e-12
 /// A Bézier whose x and y coincide is the identity; its value at 0.3 rounds the same Bernstein terms
 /// on both coordinates and the solve returns s within an ulp. Achieved: exact.
 private let identityRounding = 2 * Double.ulpOfOne
+/// The documented worst cost of a solve next to an interior zero of x′ (CubicTimingBezier's header:
+/// 57 iterations of the loop after the fast path's 2 evaluations).
+private let interiorZeroEvaluationBudget = 59
 
 private func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> UnitCurve {
     .bezier(startControlPoint: UnitPoint(x: x1, y: y1), endControlPoint: UnitPoint(x: x2, y: y2))
@@ -42,7 +45,7 @@ struct UnitCurveHardCurveTests {
             #expect(velocity > 0 && !velocity.isNaN, "velocity at \(p) is \(velocity)")
             worstIterations = Swift.max(worstIterations, solver.parameter(forX: p).iterations)
         }
-        #expect(worstIterations < CubicTimingBezier.maxIterations)
+        #expect(worstIterations <= interiorZeroEvaluationBudget)
         print("(1,0)(0,1) near ½: worst error/(1+|slope|) \(worstConditioned), iterations max \(worstIterations)")
     }
 
