@@ -37,7 +37,7 @@ struct BenchCommand: HookeCommand {
       1  with --baseline: a regression (the 99 % bootstrap interval of the time ratio of medians
          wholly past 1 + the minimum effect measured from the pooled runs, more allocations, or a larger error);
          configurations with fewer than \(PerformanceBaseline.Thresholds.standard.minimumSamples) samples on either side are listed and not judged
-      2  bad usage or input (one line on stderr), or a debug build
+      2  bad usage or input (one line on stderr), or a debug build asked to measure (--results needs none)
       4  with --baseline: improvements only
 
     ENGINES: --engine-library PATH loads an engine written in C, C++, Rust, Zig or anything exporting the
@@ -111,7 +111,8 @@ struct BenchCommand: HookeCommand {
     }
 
     func run(console: Console) throws -> Int32 {
-        guard BuildConfiguration.current == .release else {
+        // Only measuring needs optimised code; judging or pooling stored runs (--results) does not.
+        guard BuildConfiguration.current == .release || !storedRuns.isEmpty else {
             throw InputError(Self.debugRefusal())
         }
         var reports: [BenchReport] = []

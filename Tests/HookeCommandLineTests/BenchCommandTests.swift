@@ -78,7 +78,7 @@ func threadLimitsAgree() {
 /// infinite consistency, stored as the string "Infinity", is read back by every command that takes
 /// a stored run, not refused as "not a hooke bench --json file" (`bench --results` reads it with the
 /// same call, but refuses a debug build before it reads anything).
-@Test("a stored run with an infinite consistency is read by export --bench")
+@Test("a stored run with an infinite consistency is read by export --bench, and pooled and judged by bench --results in a debug build")
 func aStoredRunWithAnInfiniteConsistencyIsRead() throws {
     let diverged = BenchResult(workload: .spring, strategy: .euler, animations: 10, threads: 1, frameRate: 120,
                                frameNanoseconds: Percentiles(of: [1_000]), samples: 1, allocationsPerFrame: 0,
@@ -94,4 +94,12 @@ func aStoredRunWithAnInfiniteConsistencyIsRead() throws {
     let export = hooke("export", "--format", "bencher", "--bench", run)
     #expect(export.status == 0, "\(export.standardError)")
     #expect(export.standardOutput.contains("spring/euler/10/1t/120Hz"), "\(export.standardOutput)")
+
+    // Pooling and judging a stored run measure nothing, so a debug build may do them.
+    let baseline = folder.appendingPathComponent("baseline.json").path
+    let pooled = hooke("bench", "--results", run, "--update-baseline", "--baseline", baseline)
+    #expect(pooled.status == 0, "\(pooled.standardError)")
+    #expect(try String(contentsOfFile: baseline, encoding: .utf8).contains("spring/euler/10/1t/120Hz"))
+    let judged = hooke("bench", "--results", run, "--baseline", baseline)
+    #expect(judged.status == 0, "\(judged.standardError)")
 }
