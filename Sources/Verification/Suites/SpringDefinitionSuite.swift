@@ -27,6 +27,11 @@ enum SpringDefinitionSuite {
         name: "growingVsGSL", metric: "maxRelError", value: 5e-13,
         reason: "GSL at 1e-13 on motions growing ×1e7 in a period, relative to the motion's size; measured 8.0e-14")
 
+    /// Spring's growing motions (ζ < 0) over at most two periods, against GSL.
+    static let growingSpringTolerance = Tolerance(
+        name: "growingSpringVsGSL", metric: "maxRelError", value: 3e-13,
+        reason: "GSL at 1e-13 on motions growing up to 1e7-fold, relative to the displacement; measured 3.7e-14")
+
     /// The frame that first reports logical completion must be the rule's, exactly.
     static let frameTolerance = Tolerance(
         name: "sameFrame", metric: "maxAbsError", value: 0,
@@ -44,6 +49,7 @@ enum SpringDefinitionSuite {
             parametersCheck(),
             regimeEdgeCheck(),
             try valueAndVelocityCheck(),
+            try growingCheck(),
             try interpolatingCheck(configuration),
             logicalCompletionCheck(configuration),
         ]
@@ -154,6 +160,37 @@ enum SpringDefinitionSuite {
         return gatedCheck(CheckSubject(suite: name, name: "Spring.valueAndVelocity vs GSL (position and velocity)",
                                        kind: .reference, source: CheckSource.gsl, implementation: "Spring", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: gslTolerance)
+    }
+
+    /// `Spring.valueAndVelocity` with negative damping — growing with oscillation (ζ = −0.2), at
+    /// ζ = −1 and without oscillation (ζ = −3, the overdamped form with λ < 0) — against GSL, over
+    /// two undamped periods or the span in which the motion grows 1e7-fold, whichever is shorter;
+    /// errors relative to the larger of the distance and the displacement (times ω0 for velocities).
+    static func growingCheck() throws -> CheckReport {
+        var stats = ErrorStatistics()
+        let cases: [(m: Double, k: Double, c: Double, target: Double, v0: Double)] = [
+            (1, 100, -4, 1, 0), (1, 100, -20, 2, -3), (2, 50, -60, -1, 4),
+        ]
+        for (m, k, c, target, v0) in cases {
+            let spring = Spring(mass: m, stiffness: k, damping: c)
+            let ω0 = (k / m).squareRoot(), λ = c / (2 * m)
+            let rate = -λ + Swift.max(0, λ * λ - ω0 * ω0).squareRoot()  // the fastest growth
+            let span = Swift.min(Foundation.log(1e7) / rate, 4 * Double.pi / ω0)  // ≤ 2 undamped periods
+            let times = (0...60).map { Double($0) / 60 * span }
+            let reference = try OscillatorReference.solve(
+                OscillatorProblem(mass: m, stiffness: k, damping: c, initialVelocity: v0, target: target), at: times)
+            let distance = Swift.abs(target) + Swift.abs(v0) / ω0
+            for (i, t) in times.enumerated() {
+                let (x, v) = spring.valueAndVelocity(target: target, initialVelocity: v0, time: t)
+                let scale = Swift.max(distance, Swift.abs(reference.positions[i] - target))
+                let location = WorstCase("m \(m), k \(k), c \(c), T \(target), v0 \(v0)", time: t)
+                stats.add(x, reference.positions[i], scale: scale, location: location)
+                stats.add(v, reference.velocities[i], scale: Swift.max(scale * ω0, Swift.abs(reference.velocities[i])), location: location)
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "Spring.valueAndVelocity with negative damping (ζ −0.2, −1, −3) vs GSL",
+                                       kind: .reference, source: CheckSource.gsl, implementation: "Spring", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: growingSpringTolerance)
     }
 
     /// Interpolating springs with a mass other than 1 and with negative damping — oscillating growth
