@@ -34,8 +34,33 @@ enum IntegratorRuleSuite {
         name: name, summary: ".spring rules vs FixedStepSpringReference: velocity, cap, restart after a gap, rest test"
     ) { configuration in
         [try trajectoryCheck(configuration, gaps: false), try trajectoryCheck(configuration, gaps: true),
-         try finishCheck(configuration), try stabilityBoundCheck()]
+         try finishCheck(configuration), try stabilityBoundCheck(), blendCheck()]
     }
+
+    /// The response blend after a merge, by the documented rule (SpringAnimationIntegrator.md): p =
+    /// clamp((t − blendStart)/blendDuration, 0, 1), r = r_new + (r_old − r_new)·(1 − p²(3 − 2p)) —
+    /// the old response before the blend, the smoothstep during it, exactly the new one from its end
+    /// on (the clamp). Blend from 0.8 to 0.3 over 0.5 s from t = 1; times where p is exact.
+    static func blendCheck() -> CheckReport {
+        var stats = ErrorStatistics()
+        let new = 0.3, interval = 0.5, start = 1.0, duration = 0.5
+        for t in [0.5, 1, 1.125, 1.25, 1.375, 1.5, 1.75, 3, 100] {
+            let p = Swift.min(Swift.max((t - start) / duration, 0), 1)
+            let expected = new + interval * (1 - p * p * (3 - 2 * p))
+            let got = FluidSpringAnimation.blendedResponse(response: new, blendInterval: interval, blendStart: start,
+                                                           blendDuration: duration, time: t)
+            stats.add(got, expected, scale: 1, location: WorstCase("response \(got), rule \(expected)", time: t))
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "response blend: the old response, the smoothstep, then exactly the new one",
+                          kind: .reference, source: "the response blend of SpringAnimationIntegrator.md (p clamped to [0, 1]); unverified — from open re-implementations",
+                          implementation: "FluidSpringAnimation.blendedResponse", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: blendTolerance)
+    }
+
+    /// The blend formula at times where p is exact (0, ¼, ½, ¾, 1): the same roundings on both sides.
+    static let blendTolerance = Tolerance(
+        name: "blendRule", metric: "maxAbsError", value: 0,
+        reason: "p exact, the same operations in the same order: identical, or the rule differs")
 
     static let cases: [(response: Double, ζ: Double)] = [(0.5, 0.3), (0.5, 1), (1.8, 0.3), (0.025, 0.7), (0.035, 0.7)]
 
