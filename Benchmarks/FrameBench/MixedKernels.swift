@@ -85,10 +85,10 @@ public struct MixedPopulation: Sendable {
 /// untouched: each slot runs `MixedPopulation.tick` with its own value's index, retarget schedule
 /// and step, exactly as `naive` does.
 /// Layout: `MemoryLayout<Animator<Double>>.stride` bytes inline per value (model, interval, clock,
-/// chain bookkeeping, three array references and the spare state's), its value index and retarget
-/// phase (16 bytes), value and velocity (16 bytes); each running animator's chain array lives on
-/// the heap, its entries holding the `.spring` integrator's state inline; a `repeatCount` entry's
-/// state storage is on the heap too.
+/// chain bookkeeping with the chain's oldest entry — the `.spring` integrator's state inline in it —,
+/// three array references and the spare state's), its value index and retarget phase (16 bytes),
+/// value and velocity (16 bytes). On the heap: the array of a chain's newer entries (read only
+/// while a chain is longer than one) and a `repeatCount` entry's state storage.
 final class FastMixedKernel: FrameKernel, @unchecked Sendable {
     let population: MixedPopulation
     let animators: Column<Animator<Double>>

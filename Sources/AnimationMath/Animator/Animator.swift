@@ -127,19 +127,20 @@
 /// `Value`; a user's `CustomAnimation` costs one indirect call (for `Double`) into code specialised
 /// for it. The `.spring` family's integrator state lives inline in the entry's context
 /// (`AnimationContext.fluidSpring`), so a `.spring` frame reads and writes it in place: no lookup by
-/// key, no reference counting, no copy-on-write check.
+/// key, no reference counting, no copy-on-write check. The chain's oldest entry is held inline in
+/// the animator (`Chain`), so a frame of a chain of one — a `.spring` with every later spring merged
+/// into it, or any animation running alone — reads no chain storage outside the animator.
 ///
-/// In steady state neither frames nor changes allocate for scalar values: the chain and completion
-/// arrays reserve `Self.reservedChainCapacity` on first use (the chain of a run that starts with a
-/// `.spring` reserves one entry: later springs merge into it) and keep their capacity when a run ends;
-/// events accumulate in a reserved array that `removeAllCompletionEvents()` empties keeping its
-/// capacity; and the state storage of an entry that leaves the chain (an animation that keeps state
-/// in `context.state`: a `repeatCount`, a user's animation) is kept as a spare and handed, emptied,
-/// to the next new entry (`AnimationState.removeAllKeepingStorage()`), so a new run after a finished
-/// one reuses its state boxes instead of allocating them. An animator's first run, and a chain
-/// longer than any before, still allocate. A copy of the animator shares the spare; whichever copy
-/// reuses it first while it is shared lets go of it instead (copy on write), so copies stay
-/// independent.
+/// In steady state neither frames nor changes allocate for scalar values: a chain of one needs no
+/// array; the chain's tail and the completion arrays reserve room for `Self.reservedChainCapacity`
+/// entries on first use and keep their capacity when a run ends; events accumulate in a reserved
+/// array that `removeAllCompletionEvents()` empties keeping its capacity; and the state storage of
+/// an entry that leaves the chain (an animation that keeps state in `context.state`: a
+/// `repeatCount`, a user's animation) is kept as a spare and handed, emptied, to the next new entry
+/// (`AnimationState.removeAllKeepingStorage()`), so a new run after a finished one reuses its state
+/// boxes instead of allocating them. An animator's first run, and a chain longer than any before,
+/// still allocate. A copy of the animator shares the spare; whichever copy reuses it first while it
+/// is shared lets go of it instead (copy on write), so copies stay independent.
 public struct Animator<Value: VectorArithmetic> {
     /// One evaluated frame.
     public struct Frame {
@@ -159,39 +160,6 @@ public struct Animator<Value: VectorArithmetic> {
         }
     }
 
-    /// One animation of the chain. Layout: the animation box reference, the cumulative target, the
-    /// start time, the context (one optional reference, a flag and the inline `.spring` state), an
-    /// identifier for completions and a flag.
-    @usableFromInline
-    struct Entry {
-        @usableFromInline var animation: Animation
-        /// Vᵢ: the interval once this entry's change was applied, relative to the run's origin.
-        @usableFromInline var target: Value
-        @usableFromInline var start: Double
-        @usableFromInline var context: AnimationContext<Value>
-        /// Identifies the change whose `.logicallyComplete` completions wait on this entry.
-        @usableFromInline var serial: Int
-        @usableFromInline var hasReportedLogicalCompletion: Bool
-
-        @inlinable
-        init(animation: Animation, target: Value, start: Double, context: AnimationContext<Value>, serial: Int) {
-            self.animation = animation
-            self.target = target
-            self.start = start
-            self.context = context
-            self.serial = serial
-            self.hasReportedLogicalCompletion = false
-        }
-
-        /// Runs the animation on `remaining` at `elapsed` (`animate`, then `velocity` if wanted).
-        /// A mutating method so that the animation is read in place while the context is mutated,
-        /// with no retain of the animation box.
-        @inlinable
-        mutating func step(remaining: Value, elapsed: Double, wantsVelocity: Bool) -> (value: Value, velocity: Value?)? {
-            animation.animateThenVelocity(value: remaining, time: elapsed, context: &context, wantsVelocity: wantsVelocity)
-        }
-    }
-
     @usableFromInline
     struct PendingCompletion {
         @usableFromInline var completion: AnimationCompletion
@@ -205,19 +173,18 @@ public struct Animator<Value: VectorArithmetic> {
         }
     }
 
-    /// How many chain entries and pending completions are reserved on first use. Chains longer than
+    /// How many chain entries and pending completions are held without growing once reserved: the
+    /// chain's oldest entry is inline (`Chain.head`), the others in `Chain.tail`. Chains longer than
     /// this are rare (each needs a non-merging change while all older ones still run); a longer one
-    /// grows the array once and keeps the capacity. Three, not more: an entry is 112 bytes and a
-    /// frame reads only the first ones, so a larger reserve spreads many animators' chains over
-    /// more memory for nothing (the `mixed` bench at 100k animators: 8 cost ~10–20 % per frame
-    /// against 4, and 4 ~15 % against 3); two made `mixed`'s chains of three grow in steady state.
-    /// A run that starts with a `.spring` reserves one (`reservedChainCapacity(startingWith:)`).
+    /// grows the array once and keeps the capacity. Three, not more: an entry is 112 bytes, so a
+    /// larger reserve holds memory for nothing; two made `mixed`'s chains of three grow in steady
+    /// state.
     @usableFromInline package static var reservedChainCapacity: Int { 3 }
 
-    /// The chain entries reserved when a run starts with `animation`: one for the `.spring` family,
-    /// which merges every later `.spring` into its entry (the chain stays one entry long unless
-    /// another kind of animation follows, which grows it once), else `reservedChainCapacity`. One
-    /// entry's buffer instead of three keeps the chains of many springs close together in memory.
+    /// The chain entries reserved when a run starts with `animation`: one, the inline head, for the
+    /// `.spring` family, which merges every later `.spring` into its entry; else
+    /// `reservedChainCapacity`, so that the changes chained behind it later do not allocate (a run
+    /// that starts with a `.spring` and then chains reserves the tail then).
     @inlinable static func reservedChainCapacity(startingWith animation: Animation) -> Int {
         switch animation.box.kind {
         case .fluidSpring, .defaultSpring: return 1
@@ -239,20 +206,20 @@ public struct Animator<Value: VectorArithmetic> {
 
     // Stored state. `@usableFromInline` (not `private`) so that `frame(at:)` and `setValue` can be
     // inlined and specialised in the caller's module: a frame of a `Double` animator then runs without
-    // generic dispatch on `Value`.
+    // generic dispatch on `Value`. The fields a frame reads come first, the chain's inline entry
+    // among them, so that they share as few cache lines as possible; the completion bookkeeping follows.
     @usableFromInline var model: Value
     @usableFromInline var runInterval: Value
-    @usableFromInline var events: [AnimationCompletionEvent] = []
     @usableFromInline var clock: Double = -.infinity
-
-    @usableFromInline var entries: [Entry] = []
-    @usableFromInline var pending: [PendingCompletion] = []
-    /// The chain's result before its newest entry, and the whole result, at the last frame.
-    @usableFromInline var resultBeforeNewest: Value = .zero
     /// Where the chain starts: zero, or the target of the latest entry that finished while newer
     /// ones run (relative to the run's origin, like the targets).
     @usableFromInline var chainBase: Value = .zero
+    /// The chain's result before its newest entry, and the whole result, at the last frame.
+    @usableFromInline var resultBeforeNewest: Value = .zero
     @usableFromInline var lastResult: Value = .zero
+    @usableFromInline var chain = Chain()
+    @usableFromInline var events: [AnimationCompletionEvent] = []
+    @usableFromInline var pending: [PendingCompletion] = []
     @usableFromInline var nextSerial = 0
     /// The state storage of an entry that left the chain, kept for the next new entry (see Cost);
     /// empty (no storage) when there is none.
@@ -265,10 +232,10 @@ public struct Animator<Value: VectorArithmetic> {
     }
 
     /// Whether an animation is running (the presentation may differ from the model).
-    @inlinable public var isAnimating: Bool { !entries.isEmpty }
+    @inlinable public var isAnimating: Bool { chain.count > 0 }
 
     /// The number of animations in the chain (0 when idle, 1 after merges, more after chaining).
-    @inlinable public var chainCount: Int { entries.count }
+    @inlinable public var chainCount: Int { chain.count }
 
     // MARK: Changes
 
@@ -294,32 +261,36 @@ public struct Animator<Value: VectorArithmetic> {
 
         let serial = nextSerial
         nextSerial &+= 1
-        if let newest = entries.indices.last {
-            let previous = entries[newest].animation
+        if chain.count > 0 {
             // The interval the newest entry animates *before* this change: the merging animation
             // samples the previous one toward its own target; the change is added afterwards.
-            let value = entries[newest].target - resultBeforeNewest
-            let elapsed = time - entries[newest].start
-            if animation.shouldMerge(previous: previous, value: value, time: elapsed, context: &entries[newest].context) {
-                let mergedSerial = entries[newest].serial
-                let mergedHadReported = entries[newest].hasReportedLogicalCompletion
-                entries[newest].animation = animation
-                entries[newest].target = runInterval
-                entries[newest].serial = serial
-                entries[newest].hasReportedLogicalCompletion = false
-                entries[newest].context.isLogicallyComplete = false
-                if !mergedHadReported { fireLogicalCompletions(of: mergedSerial, at: time) }
+            let resultBeforeNewest = resultBeforeNewest, runInterval = runInterval
+            let merged = chain.withEntry(chain.count - 1) { newest -> (serial: Int, hadReported: Bool)? in
+                let previous = newest.animation
+                let value = newest.target - resultBeforeNewest
+                let elapsed = time - newest.start
+                guard animation.shouldMerge(previous: previous, value: value, time: elapsed, context: &newest.context)
+                else { return nil }
+                let merged = (newest.serial, newest.hasReportedLogicalCompletion)
+                newest.animation = animation
+                newest.target = runInterval
+                newest.serial = serial
+                newest.hasReportedLogicalCompletion = false
+                newest.context.isLogicallyComplete = false
+                return merged
+            }
+            if let merged {
+                if !merged.hadReported { fireLogicalCompletions(of: merged.serial, at: time) }
             } else {
-                resultBeforeNewest = lastResult
-                entries.append(makeEntry(animation: animation, start: time, serial: serial))
+                self.resultBeforeNewest = lastResult
+                chain.append(makeEntry(animation: animation, start: time, serial: serial))
             }
         } else {
-            let reserve = Self.reservedChainCapacity(startingWith: animation)
-            if entries.capacity < reserve { entries.reserveCapacity(reserve) }
             chainBase = .zero
             resultBeforeNewest = .zero
             lastResult = .zero
-            entries.append(makeEntry(animation: animation, start: time, serial: serial))
+            chain.reserveCapacity(Self.reservedChainCapacity(startingWith: animation))
+            chain.append(makeEntry(animation: animation, start: time, serial: serial))
         }
         if let completion = transaction.completion {
             if pending.capacity < Self.reservedChainCapacity { pending.reserveCapacity(Self.reservedChainCapacity) }
@@ -343,18 +314,11 @@ public struct Animator<Value: VectorArithmetic> {
     @inlinable
     public mutating func frame(at time: Double) -> Frame {
         let time = clamp(time)
-        if entries.isEmpty { return Frame(time: time, value: model, velocity: .zero) }
+        if chain.count == 0 { return Frame(time: time, value: model, velocity: .zero) }
 
         var walk = ChainWalk(start: chainBase)
-        // The entries are walked through one buffer pointer: one uniqueness check of the chain per
-        // walk instead of one per entry access, and the walk and the animations it runs inline here
-        // (a closure literal in its place is not inlined, and its call costs more than it saves).
-        @inline(__always)
-        func walkEntries(_ chain: inout UnsafeMutableBufferPointer<Entry>) -> ChainPause {
-            Self.walk(chain, &walk, at: time)
-        }
         while true {
-            switch entries.withUnsafeMutableBufferPointer(walkEntries) {
+            switch Self.walk(&chain, &walk, at: time) {
             case .end:
                 resultBeforeNewest = walk.before
                 lastResult = walk.result
@@ -363,15 +327,15 @@ public struct Animator<Value: VectorArithmetic> {
                 value += walk.result
                 return Frame(time: time, value: value, velocity: walk.velocityIsKnown ? walk.velocity : nil)
             case .logicallyComplete:
-                fireLogicalCompletions(of: entries[walk.index - 1].serial, at: time)
-            case .finished where walk.index == entries.count - 1:
+                fireLogicalCompletions(of: chain.withEntry(walk.index - 1) { $0.serial }, at: time)
+            case .finished where walk.index == chain.count - 1:
                 endRun(at: time)
                 return Frame(time: time, value: model, velocity: .zero)
             case .finished:
                 // A finished entry pins the result to its target, for this frame and every later
                 // one: the chain now starts there, and the entries up to it no longer contribute, so
                 // they leave with it. The velocity carried so far drops to zero (a constant start).
-                chainBase = entries[walk.index].target
+                chainBase = chain.withEntry(walk.index) { $0.target }
                 walk.result = chainBase
                 walk.velocity = .zero
                 removeEntries(through: walk.index, at: time)
@@ -404,38 +368,55 @@ public struct Animator<Value: VectorArithmetic> {
         case end, logicallyComplete, finished
     }
 
-    /// Steps `chain`'s entries from `walk.index` on, each on what the older ones left of its
+    /// Steps the chain's entries from `walk.index` on, each on what the older ones left of its
     /// target, carrying the velocity by the chain rule (see Velocity in the type's documentation).
+    /// The entries after the head are walked through one buffer pointer: one uniqueness check of the
+    /// tail per walk instead of one per entry access (a local function, which inlines here, where a
+    /// closure literal is not inlined and its call costs more than it saves).
     @inlinable @inline(__always)
-    static func walk(_ chain: UnsafeMutableBufferPointer<Entry>, _ walk: inout ChainWalk, at time: Double) -> ChainPause {
-        while walk.index < chain.count {
-            let index = walk.index
-            walk.before = walk.result
-            let remaining = chain[index].target - walk.result
-            let elapsed = time - chain[index].start
-            guard let step = chain[index].step(remaining: remaining, elapsed: elapsed,
-                                               wantsVelocity: walk.velocityIsKnown) else {
-                return .finished
+    static func walk(_ chain: inout Chain, _ walk: inout ChainWalk, at time: Double) -> ChainPause {
+        if walk.index == 0, let pause = step(&chain.head!, &walk, at: time) { return pause }
+        let count = chain.count
+        guard walk.index < count else { return .end }
+        @inline(__always)
+        func walkTail(_ tail: inout UnsafeMutableBufferPointer<Entry>) -> ChainPause {
+            while walk.index < count {
+                if let pause = step(&tail[walk.index - 1], &walk, at: time) { return pause }
             }
-            let value = step.value
-            if walk.velocityIsKnown {
-                if let own = step.velocity {
-                    if index > 0 {
-                        walk.velocity -= walk.velocity.scaled(by: Self.progress(value, of: remaining))
-                    }
-                    walk.velocity += own
-                } else {
-                    walk.velocityIsKnown = false
+            return .end
+        }
+        return chain.tail.withUnsafeMutableBufferPointer(walkTail)
+    }
+
+    /// Steps `entry`, the chain's entry at `walk.index`, and moves the walk past it; returns why the
+    /// walk pauses, or `nil` to go on.
+    @inlinable @inline(__always)
+    static func step(_ entry: inout Entry, _ walk: inout ChainWalk, at time: Double) -> ChainPause? {
+        let index = walk.index
+        walk.before = walk.result
+        let remaining = entry.target - walk.result
+        let elapsed = time - entry.start
+        guard let step = entry.step(remaining: remaining, elapsed: elapsed, wantsVelocity: walk.velocityIsKnown) else {
+            return .finished
+        }
+        let value = step.value
+        if walk.velocityIsKnown {
+            if let own = step.velocity {
+                if index > 0 {
+                    walk.velocity -= walk.velocity.scaled(by: Self.progress(value, of: remaining))
                 }
-            }
-            walk.result += value
-            walk.index = index + 1
-            if chain[index].context.isLogicallyComplete, !chain[index].hasReportedLogicalCompletion {
-                chain[index].hasReportedLogicalCompletion = true
-                return .logicallyComplete
+                walk.velocity += own
+            } else {
+                walk.velocityIsKnown = false
             }
         }
-        return .end
+        walk.result += value
+        walk.index = index + 1
+        if entry.context.isLogicallyComplete, !entry.hasReportedLogicalCompletion {
+            entry.hasReportedLogicalCompletion = true
+            return .logicallyComplete
+        }
+        return nil
     }
 
     /// Empties `completionEvents`, keeping its storage for the next events.
@@ -469,9 +450,22 @@ public struct Animator<Value: VectorArithmetic> {
     /// no spare yet).
     @inlinable
     mutating func keepSpareState(of index: Int) {
-        if spareState.storage == nil, entries[index].context.state.storage != nil {
-            swap(&spareState, &entries[index].context.state)
+        guard spareState.storage == nil else { return }
+        var state = AnimationState<Value>()
+        chain.withEntry(index) { swap(&state, &$0.context.state) }
+        spareState = state
+    }
+
+    /// Entry `index`, about to leave the chain, is logically complete: its completions fire unless
+    /// they fired before.
+    @inlinable
+    mutating func reportLogicalCompletion(ofEntry index: Int, at time: Double) {
+        let serial = chain.withEntry(index) { entry -> Int? in
+            guard !entry.hasReportedLogicalCompletion else { return nil }
+            entry.hasReportedLogicalCompletion = true
+            return entry.serial
         }
+        if let serial { fireLogicalCompletions(of: serial, at: time) }
     }
 
     @inlinable
@@ -485,12 +479,9 @@ public struct Animator<Value: VectorArithmetic> {
     /// before), then every `.removed` completion fires, and the animator is idle.
     @inlinable
     mutating func endRun(at time: Double) {
-        for index in entries.indices where !entries[index].hasReportedLogicalCompletion {
-            entries[index].hasReportedLogicalCompletion = true
-            fireLogicalCompletions(of: entries[index].serial, at: time)
-        }
-        for index in entries.indices.reversed() { keepSpareState(of: index) }
-        entries.removeAll(keepingCapacity: true)
+        for index in 0..<chain.count { reportLogicalCompletion(ofEntry: index, at: time) }
+        for index in (0..<chain.count).reversed() { keepSpareState(of: index) }
+        chain.removeAll()
         runInterval = .zero
         chainBase = .zero
         resultBeforeNewest = .zero
@@ -502,12 +493,9 @@ public struct Animator<Value: VectorArithmetic> {
     /// completion for each that had not, oldest first.
     @inlinable
     mutating func removeEntries(through last: Int, at time: Double) {
-        for index in 0...last where !entries[index].hasReportedLogicalCompletion {
-            entries[index].hasReportedLogicalCompletion = true
-            fireLogicalCompletions(of: entries[index].serial, at: time)
-        }
+        for index in 0...last { reportLogicalCompletion(ofEntry: index, at: time) }
         for index in (0...last).reversed() { keepSpareState(of: index) }
-        entries.removeSubrange(0...last)
+        chain.removeFirst(last + 1)
     }
 
     @inlinable

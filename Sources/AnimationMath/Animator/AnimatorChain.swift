@@ -1,0 +1,103 @@
+extension Animator {
+    /// One animation of the chain. Layout: the animation box reference, the cumulative target, the
+    /// start time, the context (one optional reference, a flag and the inline `.spring` state), an
+    /// identifier for completions and a flag.
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var animation: Animation
+        /// Vᵢ: the interval once this entry's change was applied, relative to the run's origin.
+        @usableFromInline var target: Value
+        @usableFromInline var start: Double
+        @usableFromInline var context: AnimationContext<Value>
+        /// Identifies the change whose `.logicallyComplete` completions wait on this entry.
+        @usableFromInline var serial: Int
+        @usableFromInline var hasReportedLogicalCompletion: Bool
+
+        @inlinable
+        init(animation: Animation, target: Value, start: Double, context: AnimationContext<Value>, serial: Int) {
+            self.animation = animation
+            self.target = target
+            self.start = start
+            self.context = context
+            self.serial = serial
+            self.hasReportedLogicalCompletion = false
+        }
+
+        /// Runs the animation on `remaining` at `elapsed` (`animate`, then `velocity` if wanted).
+        /// A mutating method so that the animation is read in place while the context is mutated,
+        /// with no retain of the animation box.
+        @inlinable
+        mutating func step(remaining: Value, elapsed: Double, wantsVelocity: Bool) -> (value: Value, velocity: Value?)? {
+            animation.animateThenVelocity(value: remaining, time: elapsed, context: &context, wantsVelocity: wantsVelocity)
+        }
+    }
+
+    /// The chain's entries, oldest first (index 0), with the oldest held inline: most runs are one
+    /// entry long (every `.spring` merges into the running one; an animation that finishes before
+    /// the next change never chains), and such a run reads and writes the animator's own storage
+    /// only and needs no array. The entries after the oldest are in `tail`, which keeps its capacity
+    /// (see `Animator.reservedChainCapacity(startingWith:)`).
+    @usableFromInline
+    struct Chain {
+        /// The oldest entry; `nil` exactly when the chain is empty.
+        @usableFromInline var head: Entry?
+        /// The number of entries, `head` included: `tail.count + 1`, or 0 when the chain is empty.
+        /// Kept here so that a frame of a chain of one never reads the tail's buffer.
+        @usableFromInline var count = 0
+        /// The entries after `head`, oldest first.
+        @usableFromInline var tail: [Entry] = []
+
+        @inlinable init() {}
+
+        /// A copy of the entry at `index`, 0 being the oldest. - Precondition: `index < count`.
+        @inlinable
+        subscript(index: Int) -> Entry { index == 0 ? head! : tail[index - 1] }
+
+        /// Calls `body` with the entry at `index` in place, to read or update it (no copy of the
+        /// entry, which a subscript's getter makes). - Precondition: `index < count`.
+        /// (A function, not a `_modify` accessor: a coroutine that is not inlined allocates its frame.)
+        @inlinable
+        mutating func withEntry<Result>(_ index: Int, _ body: (inout Entry) -> Result) -> Result {
+            index == 0 ? body(&head!) : body(&tail[index - 1])
+        }
+
+        /// Makes room for `capacity` entries in all (the head and `capacity − 1` in the tail).
+        @inlinable
+        mutating func reserveCapacity(_ capacity: Int) {
+            if tail.capacity < capacity - 1 { tail.reserveCapacity(capacity - 1) }
+        }
+
+        /// Adds `entry` as the newest.
+        @inlinable
+        mutating func append(_ entry: consuming Entry) {
+            if count == 0 {
+                head = entry
+            } else {
+                reserveCapacity(Animator.reservedChainCapacity)
+                tail.append(entry)
+            }
+            count += 1
+        }
+
+        /// Removes the `k` oldest entries, `0 < k < count`: the entry at `k` becomes the oldest. The
+        /// tail keeps its capacity (`removeSubrange` of a whole array lets go of its buffer).
+        @inlinable
+        mutating func removeFirst(_ k: Int) {
+            swap(&head!, &tail[k - 1])
+            if k == tail.count {
+                tail.removeAll(keepingCapacity: true)
+            } else {
+                tail.removeSubrange(0..<k)
+            }
+            count -= k
+        }
+
+        /// Removes every entry, keeping the tail's capacity.
+        @inlinable
+        mutating func removeAll() {
+            head = nil
+            tail.removeAll(keepingCapacity: true)
+            count = 0
+        }
+    }
+}
