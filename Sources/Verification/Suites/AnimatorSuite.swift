@@ -26,6 +26,7 @@ enum AnimatorSuite {
     static let suite = VerificationSuite(name: name, summary: "the animator's chain vs the chain formula; .spring merges vs the rule evaluated by GSL") {
         configuration in
         [try chainCheck(configuration), try mergeCheck(configuration, blend: false), try mergeCheck(configuration, blend: true),
+         try mergeIntoChainCheck(configuration),
          try kindsCheck(), kindVelocityCheck(), mergeRuleCheck(), timeShiftCheck(), zeroIntervalVelocityCheck()]
     }
 
@@ -117,6 +118,62 @@ enum AnimatorSuite {
             xs.append(time); ys.append(frame.value - from - state.position)
         }
         let label = blend ? ".spring merges with a response blend vs the rule (smoothstep)" : ".spring merges vs the rule (old target up to the change)"
+        return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference, source: mergeSource, implementation: "Animator",
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: mergeTolerance,
+                          detail: "max \(short(stats.maxRelative)) of the distance over \(stats.count) frames",
+                          series: [SampleSeries(name: label, xLabel: "t (s)", yLabel: "animator − rule", x: xs, y: ys)])
+    }
+
+    /// A `.spring` merged into the newer of two chained linear animations (0 → 100 over 1 s at 0,
+    /// → 300 over 1 s at 0.25 s, → 400 by `.spring(response: 0.5, dampingFraction: 0.7)` at 0.5 s),
+    /// frames at 60 Hz. The spring takes over the newer entry's state from what that entry animates:
+    /// its interval V₂ − r₁, with r₁ the older entry's result at the last frame before the change
+    /// (AnimationMath.docc/MergeAndChain.md), sampled as a linear motion — offset (V₂ − r₁)·e and
+    /// velocity V₂ − r₁ at its elapsed time e, force 0 — and then follows the rule toward 400 − r₁(t)
+    /// on the older entry's result r₁(t) = 100·min(t, 1), evaluated by GSL.
+    static func mergeIntoChainCheck(_ configuration: VerificationConfiguration) throws -> CheckReport {
+        let first = 100.0, second = 300.0, third = 400.0, s2 = 0.25, s3 = 0.5, response = 0.5, ζ = 0.7
+        var animator = configuration.animator.make(0)
+        animator.setValue(first, animation: .linear(duration: 1), at: 0)
+        func older(_ t: Double) -> Double { first * Swift.min(t, 1) }
+        let frequency = 2 * Double.pi / response
+        let rule = FixedStepSpringReference(stiffness: Swift.min(frequency * frequency, FixedStepSpringReference.stiffnessCap),
+                                            dampingRatio: ζ)
+        var state = FixedStepSpringReference.State(), clock = 0.0
+        var lastOlder = 0.0, merged = false, chained = false
+        var stats = ErrorStatistics()
+        var xs: [Double] = [], ys: [Double] = []
+        for frameIndex in 0...90 {
+            let t = Double(frameIndex) / 60
+            if !chained && t >= s2 {
+                animator.setValue(second, animation: .linear(duration: 1), at: s2)
+                chained = true
+            }
+            if !merged && t >= s3 {
+                animator.setValue(third, animation: configuration.fluidSpring(response, ζ, 0), at: s3)
+                let interval = second - lastOlder, elapsed = s3 - s2
+                state = FixedStepSpringReference.State(position: interval * elapsed, velocity: interval, force: 0)
+                clock = elapsed
+                merged = true
+            }
+            let expected: Double
+            if merged {
+                let (steps, reached) = FixedStepSpringReference.stepCount(from: clock, to: t - s2)
+                state = try rule.advance(state, toward: third - older(t), steps: steps)
+                clock = reached
+                expected = older(t) + state.position
+            } else if chained {
+                expected = older(t) + (second - older(t)) * (t - s2)
+            } else {
+                expected = older(t)
+            }
+            let frame = animator.frame(at: t)
+            guard animator.isAnimating else { break }  // at rest: the model, no longer the rule
+            lastOlder = older(t)
+            stats.add(frame.value, expected, scale: third, location: WorstCase("spring merged into a chain", time: t))
+            xs.append(t); ys.append(frame.value - expected)
+        }
+        let label = ".spring merged into the newer of two chained animations vs the rule"
         return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference, source: mergeSource, implementation: "Animator",
                           quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: mergeTolerance,
                           detail: "max \(short(stats.maxRelative)) of the distance over \(stats.count) frames",
