@@ -4,6 +4,7 @@
 enum CheckSource {
     static let gsl = "GSL ODE integration (rk8pd; bsimp when stiff) at 1e-13, with the case's m, k, c"
     static let brent = "GSL Brent root of x(s) = progress, then y(s)"
+    static let brentSlope = "GSL Brent root of x(s) = progress, then the cubic's dy/dx = y′(s)/x′(s)"
     static let doubleDouble = "double-double matrix exponential of the oscillator (scaling and squaring; ~1e-30)"
     static let gslSettle = "GSL: bisection on the reference trajectory for the last exit from |x − T| ≥ ε"
     static let appleSpring = "Apple's documentation of Spring: (duration 0.5, bounce 0.3) → stiffness 157.91367041742973, damping 17.59291886010284; (m 1, k 100, c 10) → duration 0.6283185307179586, bounce 0.5; Spring().settlingDuration 0.7999999999999999"

@@ -55,6 +55,7 @@ enum CurveSuite {
             }
         }
         checks.append(try bezierCheck(configuration, randomCurves(8), label: "random 8", quickSet: true, seeded: true))
+        checks.append(try endVelocityCheck(presets + randomCurves(8)))
         if !configuration.quick {
             checks.append(try bezierCheck(configuration, randomCurves(200), label: "random 200", quickSet: false, seeded: true))
         }
@@ -80,6 +81,37 @@ enum CurveSuite {
         return gatedCheck(CheckSubject(suite: name, name: "Bézier inversion vs GSL Brent: \(label)", kind: .reference, source: CheckSource.brent, implementation: "UnitCurve",
                           quickSet: quickSet, seeded: seeded), metrics: stats.metrics(), worst: stats.worst,
                           tolerance: tolerance)
+    }
+
+    /// Progress values near the ends, where `velocity(at:)` switches between the slope at the solved
+    /// parameter and the end slope: 10⁻⁹, 10⁻⁷, 10⁻⁵, 10⁻³ from either end.
+    static let endProgress: [Double] = [1e-9, 1e-7, 1e-5, 1e-3].flatMap { [$0, 1 - $0] }
+
+    /// The velocity near the ends against dy/dx = y′(s)/x′(s) of the textbook cubic at GSL Brent's
+    /// root s: the root is bracketed to 2 ulps, and the slope moves with s by at most a few times
+    /// the curve's second derivative, so the two agree to a few ulps of 1 + |slope|.
+    static let endVelocityTolerance = Tolerance(
+        name: "endVelocityVsBrent", metric: "maxRelError", value: 1e-13,
+        reason: "measured 2.7e-14 of 1 + |slope| (at a preset, the same for every seed): the slope at Brent's root (bracketed to 2 ulps of s) vs the library's solve")
+
+    static func endVelocityCheck(_ curves: [(String, Double, Double, Double, Double)]) throws -> CheckReport {
+        func derivative(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
+            let t = 1 - s
+            return 3 * t * t * c1 + 6 * t * s * (c2 - c1) + 3 * s * s * (1 - c2)
+        }
+        var stats = ErrorStatistics()
+        for (curveName, x1, y1, x2, y2) in curves {
+            let curve = UnitCurve.bezier(startControlPoint: UnitPoint(x: x1, y: y1), endControlPoint: UnitPoint(x: x2, y: y2))
+            for p in endProgress {
+                let s = try BezierReference.parameter(x1: x1, x2: x2, forX: p)
+                let slope = derivative(s, y1, y2) / derivative(s, x1, x2)
+                stats.add(curve.velocity(at: p), slope, scale: 1 + Swift.abs(slope),
+                          location: WorstCase("\(curveName) (\(x1), \(y1))(\(x2), \(y2)) at progress \(p)"))
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "Bézier velocity near the ends vs the slope at GSL Brent's root: presets and random 8",
+                                       kind: .reference, source: CheckSource.brentSlope, implementation: "UnitCurve", quickSet: true, seeded: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: endVelocityTolerance)
     }
 
     static func circularCheck() -> CheckReport {
