@@ -42,7 +42,7 @@ enum CurveEdgeSuite {
     static let suite = VerificationSuite(
         name: name, summary: "curve ends, interior vertical tangents, clamped x, inverses, equality and hashing, the Bézier solver's cost"
     ) { _ in
-        [endsCheck(), tangentCheck(), try clampedCheck(), try inverseCheck(), equalityCheck(), solverCostCheck()]
+        [endsCheck(), tangentCheck(), try clampedCheck(), try inverseCheck(), equalityCheck(), solverCostCheck(), try fastPathRuleCheck()]
     }
 
     static func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> UnitCurve {
