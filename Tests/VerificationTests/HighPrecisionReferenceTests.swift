@@ -44,6 +44,29 @@ struct HighPrecisionReferenceTests {
         }
     }
 
+    /// Roots of λD − ln(1 + λ) + ln ε = 0 from mpmath 1.3.0 at 300 bits (findroot-free: Newton in
+    /// mpmath from the Double root until the step is below 2⁻¹⁸⁰), as hi + lo pairs. Double-double
+    /// evaluates the equation to ~10⁻³¹ of its terms, which near ε = D = 1 is divided by a slope
+    /// g′ ~ λ: ~10⁻³¹/λ of the root, 4·10⁻²⁵ in the third case (D = 1 + 2⁻³⁰, ε = 1 − 2⁻⁵⁰, root
+    /// 4·10⁻⁸; achieved 4.2e-25) and ~10⁻³¹ elsewhere; 10⁻²³ is still ten million times finer than an ulp.
+    static let settlingRootAgreement = 1e-23
+
+    @Test("the double-double settling roots match mpmath's, down to ε → 1 with D → 1")
+    func settlingRoots() {
+        let cases: [(D: Double, ε: Double, hi: Double, lo: Double)] = [
+            (0.5, 0.001, 19.89448063749193, 2.0228180904424408e-16),
+            (0.999, 1 - 0x1p-40, 0.002002670691926676, 5.593078570064843e-20),
+            (1 + 0x1p-30, 1 - 0x1p-50, 4.122581499245554e-08, -1.7448143902707423e-24),
+            (0.01, 1e-300, 70193.45525000655, -5.77523499986808e-13),
+            (4, 0.5, 0.2237710803188078, 1.1120123291121188e-17),
+        ]
+        for (D, ε, hi, lo) in cases {
+            let root = HighPrecisionSettling.root(duration: D, epsilon: ε)
+            let difference = (root - DoubleDouble(hi: hi, lo: lo)).double
+            #expect(abs(difference) <= Self.settlingRootAgreement * hi, "D \(D), ε \(ε): \(root.hi) + \(root.lo) vs \(hi) + \(lo)")
+        }
+    }
+
     @Test("the Bézier inversion of the linear curve is the identity, and a planted coarse solver is seen")
     func bezier() {
         let linear = HighPrecisionBezier(x1: 1.0 / 3, y1: 1.0 / 3, x2: 2.0 / 3, y2: 2.0 / 3)

@@ -33,7 +33,7 @@ enum CompletionSuite {
     static let suite = VerificationSuite(
         name: name, summary: "completion instants vs closed-form and GSL settling, Apple's criteria for chains, merges and no-ops"
     ) { _ in
-        [try springCheck(), finishInstantCheck(), criteriaCheck()]
+        [try springCheck(), finishInstantCheck(), logicalCompletionBoundaryCheck(), criteriaCheck()]
     }
 
     static let frameRate = 60.0
@@ -95,6 +95,40 @@ enum CompletionSuite {
                               + "solved in closed form (ζ < 1) or by bisection (ζ ≥ 1)",
                           implementation: "InterpolatingSpringAnimation", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: finishTolerance)
+    }
+
+    /// The documented rule is "logically complete at t ≥ 2π/√k", boundary included: at the Double
+    /// 2π/√k itself (2π and √k each rounded, then divided, as the rule reads) the animation is
+    /// complete and one Double earlier it is not — through `animate` (the context's flag) and through
+    /// an animator's frame (the `.logicallyComplete` event), for springs under-, critically and
+    /// overdamped, none of them settled by then.
+    static func logicalCompletionBoundaryCheck() -> CheckReport {
+        var stats = ErrorStatistics()
+        for (k, c) in [(100.0, 10.0), (40, 2), (64, 16), (100, 30), (2.5, 0.5)] {
+            let animation = Animation.interpolatingSpring(stiffness: k, damping: c)
+            let boundary = 2 * Double.pi / k.squareRoot()
+            let label = "interpolatingSpring k \(k), c \(c), 2π/√k = \(boundary) s"
+            for (time, expected) in [(boundary.nextDown, false), (boundary, true)] {
+                var context = AnimationContext<Double>()
+                _ = animation.animate(value: 1.0, time: time, context: &context)
+                stats.require(context.isLogicallyComplete == expected,
+                              WorstCase("\(label): animate at \(time) s says complete \(context.isLogicallyComplete)"))
+            }
+            var animator = Animator(value: 0.0)
+            animator.setValue(1, transaction: Transaction(animation: animation, completion: AnimationCompletion(id: 1)), at: 0)
+            _ = animator.frame(at: 0)
+            _ = animator.frame(at: boundary.nextDown)
+            stats.require(animator.completionEvents.isEmpty, WorstCase("\(label): the animator fired one Double before 2π/√k"))
+            _ = animator.frame(at: boundary)
+            let event = animator.completionEvents.first
+            stats.require(event?.time == boundary && event?.criteria == .logicallyComplete,
+                          WorstCase("\(label): the animator's event \(event.map { "\($0.time) s, \($0.criteria)" } ?? "none") at the frame 2π/√k"))
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "interpolating spring logically complete at exactly 2π/√k, not one Double before",
+                          kind: .reference, source: "the documented rule \"logical completion at t ≥ 2π/√k\" (InterpolatingSpringAnimation, "
+                              + "AnimationMath.docc/InterpolatingSprings.md; SwiftUI's 2π/√stiffness as OpenSwiftUI re-implements it)",
+                          implementation: "InterpolatingSpringAnimation, Animator completions", quickSet: true),
+                          metrics: stats.metrics(absoluteUnit: "s"), worst: stats.worst, tolerance: eventTolerance)
     }
 
     /// Interpolating springs in each regime: `.logicallyComplete` at the first frame at or after

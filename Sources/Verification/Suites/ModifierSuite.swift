@@ -17,7 +17,7 @@ enum ModifierSuite {
         name: name, summary: "delay, speed, repeatCount/repeatForever, logicallyComplete vs hand-derived timelines"
     ) { configuration in
         [timeTransformCheck(configuration), mergeTimeMapCheck(configuration), delayVelocityCheck(configuration), repeatCheck(configuration, count: 3, autoreverses: true),
-         repeatCheck(configuration, count: 2, autoreverses: false), repeatForeverCheck(configuration), logicallyCompleteCheck()]
+         repeatCheck(configuration, count: 2, autoreverses: false), repeatVelocityCheck(configuration), repeatForeverCheck(configuration), logicallyCompleteCheck()]
     }
 
     static let base = Animation.easeInOut(duration: 0.51)
@@ -168,6 +168,34 @@ enum ModifierSuite {
         return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference, source: CheckSource.handTimeline, implementation: "RepeatAnimation", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance,
                           detail: "passes: \(directions.joined(separator: ", ")); max error \(short(stats.maxRelative)) of Δ")
+    }
+
+    /// The animator's velocity through a repeat of a linear ramp (constant speed Δ/d, Apple's
+    /// `linear`), `repeatCount(3, autoreverses: true)` at 60 Hz: every frame of pass k moves at
+    /// ±Δ/d (− on a reversed pass), and so does the frame that ends pass k − 1, which starts pass k
+    /// (AnimationMath.docc/Modifiers.md: the next pass starts at that frame's time, and its velocity
+    /// there is its own at local time 0).
+    static func repeatVelocityCheck(_ configuration: VerificationConfiguration) -> CheckReport {
+        let delta = 80.0, h = 1.0 / 60, d = 0.51, count = 3
+        let framesPerPass = Int((d / h).rounded(.down)) + 1
+        // The library's animator (the alternative ChainingAnimator reports values only).
+        var animator = Animator(value: 0.0)
+        animator.setValue(delta, animation: configuration.repeatCount(.linear(duration: d), count, true), at: 0)
+        var stats = ErrorStatistics()
+        var t = 0.0
+        for n in 0..<(count * framesPerPass) {
+            let pass = n / framesPerPass
+            let speed = pass % 2 == 1 ? -delta / d : delta / d
+            let velocity = animator.frame(at: t).velocity
+            let role = n % framesPerPass == 0 && n > 0 ? "ends pass \(pass - 1), starts pass \(pass)" : "in pass \(pass)"
+            stats.add(velocity ?? .nan, speed, scale: delta / d,
+                      location: WorstCase("frame \(n) (\(role)): velocity \(velocity.map { "\($0)" } ?? "nil"), expected \(speed)", time: t))
+            t += h
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "repeatCount(3, autoreverses: true) of linear: the animator's velocity ±Δ/d, pass ends included",
+                                       kind: .reference, source: "timeline derived by hand: the documented repeat passes (AnimationMath.docc/Modifiers.md) of Apple's linear ramp, constant speed Δ/d",
+                                       implementation: "RepeatAnimation through Animator", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
     }
 
     /// The frame time the caller's accumulation `t += h` reaches after `n` frames.

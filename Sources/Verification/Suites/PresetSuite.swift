@@ -84,6 +84,7 @@ enum PresetSuite {
         rows += fluidRows("spring(duration: 0.8, bounce: 0.4, blendDuration: 0.1)", .spring(duration: 0.8, bounce: 0.4, blendDuration: 0.1),
                      response: 0.8, ζ: 0.6, blend: 0.1)
         rows += fluidRows("spring(response: 0.5)", .spring(response: 0.5), response: 0.5, ζ: 0.825, blend: 0)
+        rows += fluidRows("spring(dampingFraction: 0.6)", .spring(dampingFraction: 0.6), response: 0.5, ζ: 0.6, blend: 0)
         rows += fluidRows("smooth", .smooth, response: 0.5, ζ: 1, blend: 0)
         rows += fluidRows("snappy", .snappy, response: 0.5, ζ: 0.85, blend: 0)
         rows += fluidRows("bouncy", .bouncy, response: 0.5, ζ: 0.7, blend: 0)
