@@ -88,9 +88,14 @@ enum IntegratorRuleSuite {
                 let (steps, reached) = FixedStepSpringReference.stepCount(from: clock, to: t)
                 state = try rule.advance(state, toward: delta, steps: steps)
                 clock = reached
-                guard let x = animation.animate(value: delta, time: t, context: &context) else { break }
-                let v = animation.velocity(value: delta, time: t, context: context) ?? .nan
                 let location = WorstCase("\(isDefault ? "default: " : "")response \(response), ζ \(rule.dampingRatio)", time: t)
+                guard let x = animation.animate(value: delta, time: t, context: &context) else {
+                    // It may finish only on a frame where the rule's rest test holds.
+                    stats.require(FixedStepSpringReference.isAtRest(state, interval: delta),
+                                  WorstCase("\(location.description): finished while the rule still moves", time: t))
+                    break
+                }
+                let v = animation.velocity(value: delta, time: t, context: context) ?? .nan
                 stats.add(x, state.position, scale: delta, location: location)
                 stats.add(v, state.velocity, scale: delta * omega, location: location)
             }

@@ -37,6 +37,11 @@ enum SettlingSuite {
         name: "unknownUlps", metric: "maxUlps", value: 3,
         reason: "the documented contract (Spring+Settling.swift, AccuracyContracts): Newton's unknown within 3 ulps of its equation's root for every ε in (0, 1) and D in [0.01, 10]; measured 1.8 over these 320 cases, 2.2 over 16 000 from the same generator")
 
+    /// A rule with exact answers (infinity, 0): each miss counts 1.
+    static let ruleTolerance = Tolerance(
+        name: "exactRule", metric: "maxAbsError", value: 0,
+        reason: "the documented answer is infinity or 0 exactly; anything else is a fault")
+
     /// The grid rule returns a grid point: the same one, or a fault.
     static let gridRuleTolerance = Tolerance(
         name: "sameGridPoint", metric: "maxAbsError", value: 0,
@@ -70,7 +75,7 @@ enum SettlingSuite {
         let series = [SampleSeries(name: "settlingDuration vs true ε-settle time", xLabel: "true (s)",
                                    yLabel: "SwiftUI (s)", x: xs, y: ys)]
         return [
-            try settlingDurationCheck(), try settlingInitializerCheck(), settlingUnknownCheck(), try gridRuleCheck(), try horizonFinding(),
+            try settlingDurationCheck(), negativeDampingCheck(), try settlingInitializerCheck(), settlingUnknownCheck(), try gridRuleCheck(), try horizonFinding(),
             infoCheck(suite: name, name: "settlingDuration vs true settle, ζ < 1", source: CheckSource.gslSettle, implementation: "Spring.settlingDuration",
                       quickSet: true, metrics: under.metrics(absoluteUnit: "s"), worst: under.worst,
                       detail: "envelope estimate differs from the true ε-settle time by up to \(short(under.maxAbsolute)) s (\(short(under.maxRelative * 100))%)",
@@ -147,6 +152,27 @@ enum SettlingSuite {
                                        kind: .reference, source: "GSL Brent root of (|λT − v0| + |T|)·e^(−λt) = ε, SwiftUI's underdamped definition (Spring's documentation in AnimationMath)",
                                        implementation: "Spring.settlingDuration", quickSet: true),
                           metrics: stats.metrics(absoluteUnit: "s"), worst: stats.worst, tolerance: settlingTolerance)
+    }
+
+    /// Negative damping grows without bound, so it never settles: `settlingDuration` is infinity,
+    /// or 0 when there is no motion at all (target and initial velocity both zero) — Hooke's
+    /// documented choice (Spring.settlingDuration; SwiftUI's answer is unverified), oscillating
+    /// (−1 < ζ < 0) and not (ζ ≤ −1), through both overloads.
+    static func negativeDampingCheck() -> CheckReport {
+        var stats = ErrorStatistics()
+        for (label, spring) in [("response 0.5, ζ −0.3", Spring(response: 0.5, dampingRatio: -0.3)),
+                                ("response 1, ζ −2", Spring(response: 1, dampingRatio: -2))] {
+            for (from, to, v0, expected) in [(0.0, 1.0, 0.0, Double.infinity), (2, 2, 3, .infinity), (-1, 4, -2, .infinity), (5, 5, 0, 0)] {
+                for (overload, got) in [("target:", spring.settlingDuration(target: to - from, initialVelocity: v0, epsilon: 0.001)),
+                                        ("fromValue:toValue:", spring.settlingDuration(fromValue: from, toValue: to, initialVelocity: v0, epsilon: 0.001))] {
+                    stats.require(got == expected, WorstCase("\(label): \(from) → \(to), v0 \(v0) (\(overload)): \(got), expected \(expected)"))
+                }
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "settlingDuration, negative damping: infinity, or 0 with no motion",
+                                       kind: .reference, source: "Spring.settlingDuration's documented rule for negative damping (a Hooke choice; SwiftUI's result is unverified)",
+                                       implementation: "Spring.settlingDuration", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: ruleTolerance)
     }
 
     /// `init(settlingDuration: D, dampingRatio: ζ, epsilon: ε)`: for ζ < 1 the decay constant λ solves
