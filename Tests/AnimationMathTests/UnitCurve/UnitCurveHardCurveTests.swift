@@ -73,6 +73,39 @@ struct UnitCurveHardCurveTests {
         #expect(curve(0, 0, 0, 0.5).velocity(at: 0) == 1)
     }
 
+    /// `slope(atParameter:)`'s contract where x′(s) is exactly 0: the limit of y′/x′ from the
+    /// Taylor expansions at s, worked by hand here — x⁽ⁿ⁾(0) and x⁽ⁿ⁾(1) are Bernstein differences
+    /// of the control points (x″(0) = 6(x₂ − 2x₁), x″(1) = 6(1 − 2x₂ + x₁), x‴ = 6(1 − 3x₂ + 3x₁));
+    /// the first non-zero order decides (same order: the ratio; y's higher: 0; y's lower: ±∞, from
+    /// the left, from the right at s = 0). The public API reaches this branch at s = ½ of
+    /// (1, ·)(0, ·) (curve-edges' vertical-tangent check); a solve is not known to return s = 0 or
+    /// 1 exactly for progress inside (0, 1), so the ends' limits are held to the contract here.
+    /// Small dyadic control points: every ratio below is exact in IEEE arithmetic.
+    @Test("slope(atParameter:) takes the limit of y′/x′ where x′(s) = 0")
+    func slopeLimitWhereXPrimeIsZero() throws {
+        func slope(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at s: Double) throws -> Double {
+            try #require(bezierSolver(curve(x1, y1, x2, y2))).slope(atParameter: s)
+        }
+        // Second order at s = 0: y″/x″ = 6·0.75 / (6·0.5); at s = 1: 6(1 − 2 + 0.25) / (6(1 − 2 + 0.5)).
+        #expect(try slope(0, 0, 0.5, 0.75, at: 0) == 1.5)
+        #expect(try slope(0.5, 0.25, 1, 1, at: 1) == 1.5)
+        // Third order: (1, 1)(1, 1) is the identity with x = 1 − (1 − s)³, so x′(1) = x″(1) = 0 and
+        // the slope is x‴/x‴ = 1; likewise (0, 0)(0, 0) at s = 0, x = s³.
+        #expect(try slope(1, 1, 1, 1, at: 1) == 1)
+        #expect(try slope(0, 0, 0, 0, at: 0) == 1)
+        // (0.25, 0.25)(1, 1) at s = 1: x″(1) = 6(0.25 − 1) = −4.5 and y″ the same: 1. (0, 0)(0.5, 0.5)
+        // at s = 0: x″ = y″ = 3: 1.
+        #expect(try slope(0.25, 0.25, 1, 1, at: 1) == 1)
+        #expect(try slope(0, 0, 0.5, 0.5, at: 0) == 1)
+        // y of higher order: (0, 0)(0.5, 0) at s = 0 has y = s³ against x ~ 1.5 s²: slope 0.
+        #expect(try slope(0, 0, 0.5, 0, at: 0) == 0)
+        // y of lower order: y′(0) = 1.5 against x ~ 1.5 s²: +∞ from the right; y′(1) = 1.5 against
+        // x′(1 − h) ≈ 3h > 0: +∞ from the left; y′(1) = −1.5: −∞.
+        #expect(try slope(0, 0.5, 0.5, 1, at: 0) == .infinity)
+        #expect(try slope(0.5, 0, 1, 0.5, at: 1) == .infinity)
+        #expect(try slope(0.5, 0, 1, 1.5, at: 1) == -.infinity)
+    }
+
     /// A start control point straight above or below (0, 0) is a vertical tangent: ±infinity.
     @Test("vertical tangents at the ends are signed infinities")
     func verticalTangentsAtTheEndsAreSignedInfinities() {
