@@ -15,6 +15,7 @@ import json
 import os
 import re
 import subprocess
+import sys
 
 SCHEMA_FILE = "HookeMutantSchema.swift"
 SWITCH = "__hookeMutant"
@@ -299,12 +300,20 @@ def schema_file(mutants):
 
 
 def load_equivalents(path):
-    """{key: argument} of the mutants argued equivalent (scripts/mutation-equivalents.json)."""
+    """{key: (kind, argument)} of the mutants argued equivalent or within the contract
+    (scripts/mutation-equivalents.json; an entry without "kind" is "equivalent")."""
     if not os.path.exists(path):
         return {}
     with open(path, encoding="utf-8") as handle:
         entries = json.load(handle)["equivalents"]
-    return {(e["path"], e["line"], e.get("occurrence", 0), e["operator"]): e["argument"] for e in entries}
+    table = {}
+    for e in entries:
+        kind = e.get("kind", "equivalent")
+        if kind not in ("equivalent", "within-contract"):
+            sys.exit(f"scripts/mutate: {path}: kind {kind!r} of {e['path']} ({e['operator']}) is not "
+                     "'equivalent' or 'within-contract'")
+        table[(e["path"], e["line"], e.get("occurrence", 0), e["operator"])] = (kind, e["argument"])
+    return table
 
 
 def commit(root):

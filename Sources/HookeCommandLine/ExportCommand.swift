@@ -108,8 +108,8 @@ struct ExportCommand: HookeCommand {
         if let mutation {
             do {
                 let score = try JSONDecoder().decode(DashboardExport.MutationScore.self, from: try Self.read(mutation, option: "--mutation"))
-                guard score.schemaVersion == 1 else {
-                    throw InputError("--mutation: \(quoted(mutation)): schemaVersion \(score.schemaVersion), expected 1")
+                guard [1, 2].contains(score.schemaVersion) else {
+                    throw InputError("--mutation: \(quoted(mutation)): schemaVersion \(score.schemaVersion), expected 1 or 2")
                 }
                 metrics += DashboardExport.metrics(mutation: score)
             } catch let error as InputError {

@@ -12,7 +12,8 @@
 //   distance, `absolute`, or `ulps`);
 // - planted faults: benchmark `verify/planted-faults`, measure `uncaught` (faults);
 // - random mutants (reports/mutation.json): benchmark `verify/random-mutants`, measure
-//   `survived-percent` (%, of the mutants not shown equivalent).
+//   `survived-percent` (%: the mutants not killed, survivors and those within the contract, of the
+//   mutants not shown equivalent).
 // github-action-benchmark has one name per series: `<benchmark> <measure>`. InfluxDB gets three
 // measurements, `hooke_speed`, `hooke_accuracy`, `hooke_mutation`, with the machine, ISA, thread
 // count and commit as tags.
@@ -75,20 +76,30 @@ public enum DashboardExport {
         }
     }
 
-    /// The summary of reports/mutation.json this export needs (schemaVersion 1, written by
-    /// `scripts/mutate`): the mutants sampled and how many survived or were shown equivalent.
+    /// The summary of reports/mutation.json this export needs (schemaVersion 1 or 2, written by
+    /// `scripts/mutate`): the mutants sampled and how many survived, changed results only within
+    /// the contract (2 only) or were shown equivalent.
     public struct MutationScore: Decodable, Sendable {
         public struct Score: Decodable, Sendable {
             public var survived: Int
+            public var withinContract: Int?
             public var equivalent: Int
+            public init(survived: Int, withinContract: Int? = nil, equivalent: Int) {
+                self.survived = survived
+                self.withinContract = withinContract
+                self.equivalent = equivalent
+            }
         }
         public var schemaVersion: Int
         public var count: Int
         public var score: Score
 
+        /// The mutants not killed — survivors and those within the contract — of those not shown
+        /// equivalent.
         public var survivedPercent: Double? {
             let judged = count - score.equivalent
-            return judged > 0 ? 100 * Double(score.survived) / Double(judged) : nil
+            let alive = score.survived + (score.withinContract ?? 0)
+            return judged > 0 ? 100 * Double(alive) / Double(judged) : nil
         }
     }
 

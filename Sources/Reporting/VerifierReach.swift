@@ -39,8 +39,9 @@ public struct VerifierReach: Sendable {
         } catch {
             throw LoadError(description: "\(path): not a result of scripts/\(T.script): \(error)")
         }
-        guard value.schemaVersion == T.knownVersion else {
-            throw LoadError(description: "\(path): schemaVersion \(value.schemaVersion), this hooke reads \(T.knownVersion)")
+        guard T.readableVersions.contains(value.schemaVersion) else {
+            throw LoadError(description: "\(path): schemaVersion \(value.schemaVersion), this hooke reads "
+                            + T.readableVersions.map(String.init).joined(separator: " or "))
         }
         return value
     }
@@ -48,7 +49,8 @@ public struct VerifierReach: Sendable {
 
 protocol Versioned {
     var schemaVersion: Int { get }
-    static var knownVersion: Int { get }
+    /// The schema versions this reader understands, oldest first.
+    static var readableVersions: [Int] { get }
     static var script: String { get }
 }
 
@@ -95,11 +97,12 @@ public struct CoverageSummary: Codable, Sendable, Versioned {
     public var publicFunctions: PublicFunctions
     public var failedSuites: [String]
 
-    static let knownVersion = 2
+    static let readableVersions = [2]
     static let script = "coverage"
 }
 
-/// reports/mutation.json (`scripts/mutate`, schemaVersion 1).
+/// reports/mutation.json (`scripts/mutate`, schemaVersion 2; 1, which had no within-contract
+/// outcome, is read with `withinContract` absent).
 public struct MutationSummary: Codable, Sendable, Versioned {
     public struct Spread: Codable, Sendable {
         public var median, min, max: Double
@@ -112,6 +115,9 @@ public struct MutationSummary: Codable, Sendable, Versioned {
     }
     public struct Score: Codable, Sendable {
         public var killedByVerify, killedOnlyByTests, survived, equivalent: Int
+        /// Mutants that change results only within the documented accuracy (schemaVersion 2): not
+        /// killed, so they stay in the percentages' denominator.
+        public var withinContract: Int?
         public var verifyPercent: Double?
         public var verifyAndTestsPercent: Double?
     }
@@ -122,7 +128,7 @@ public struct MutationSummary: Codable, Sendable, Versioned {
         public var `operator`: String
         public var original: String
         public var mutated: String
-        /// verify | tests | survived | equivalent
+        /// verify | tests | survived | within-contract | equivalent
         public var outcome: String
         public var verifySeconds: Double?
         public var evidence: String?
@@ -141,7 +147,7 @@ public struct MutationSummary: Codable, Sendable, Versioned {
     public var score: Score
     public var mutants: [Mutant]
 
-    static let knownVersion = 1
+    static let readableVersions = [1, 2]
     static let script = "mutate"
 
     /// "172/200 (86.0 %)" killed by verify alone, of the mutants not shown equivalent.
@@ -243,9 +249,16 @@ extension AccuracyPage {
         text += "those it leaves alive run the module's tests.\n\n"
         text += "**Killed by `hooke verify` alone: \(mutation.verifyScore); "
         text += score.verifyAndTestsPercent == nil ? "the tests were not run (`--no-tests`); " : "killed only by the tests: \(score.killedOnlyByTests); "
-        text += "survived: \(score.survived); equivalent (argued below): \(score.equivalent).**"
+        text += "survived: \(score.survived); "
+        if let within = score.withinContract { text += "within the contract (argued below, not killed): \(within); " }
+        text += "equivalent (argued below): \(score.equivalent).**"
         if let both = score.verifyAndTestsPercent { text += " Verify and tests together: \(ReportFormat.significant(both, digits: 3)) %." }
         text += "\n\n"
+        if score.withinContract != nil {
+            text += "Equivalent: the program behaves the same for every input. Within the contract: it behaves differently "
+            text += "(other bits, another step count) but never beyond the documented accuracy, so no independent check can "
+            text += "tell it from the original without pinning the code's own bits; it counts as not killed.\n\n"
+        }
         let timing = mutation.timing
         text += "Time (load \(ReportFormat.significant(mutation.load, digits: 2)) at the start): builds \(Int(timing.buildSeconds.rounded())) s"
         if let run = timing.verifyRunSeconds {
@@ -256,14 +269,18 @@ extension AccuracyPage {
             text += "; one test run median \(ReportFormat.significant(run.median, digits: 2)) s"
         }
         text += "; total \(Int(timing.totalSeconds.rounded())) s.\n\n"
-        let survivors = mutation.mutants.filter { $0.outcome == "survived" || $0.outcome == "equivalent" }
+        let survivors = mutation.mutants.filter { ["survived", "within-contract", "equivalent"].contains($0.outcome) }
         if survivors.isEmpty {
             text += "No mutant survived.\n\n"
         } else {
-            text += "Survivors, each with its diff (equivalent ones with the argument):\n\n"
+            text += "Survivors, each with its diff (argued ones with the argument):\n\n"
             for mutant in survivors {
                 text += "- #\(mutant.id) `\(mutant.path):\(mutant.line)` \(mutant.operator) — "
-                text += mutant.outcome == "equivalent" ? "equivalent: \(mutant.argument ?? "")\n" : "**survived**\n"
+                switch mutant.outcome {
+                case "equivalent": text += "equivalent: \(mutant.argument ?? "")\n"
+                case "within-contract": text += "within the contract: \(mutant.argument ?? "")\n"
+                default: text += "**survived**\n"
+                }
                 text += "  ```diff\n  - \(mutant.original)\n  + \(mutant.mutated)\n  ```\n"
             }
             text += "\n"

@@ -22,7 +22,7 @@ struct DashboardExportTests {
 
     static var metrics: [DashboardMetric] {
         DashboardExport.metrics(bench: bench) + DashboardExport.metrics(verification: Fixtures.verification)
-            + DashboardExport.metrics(mutation: .init(schemaVersion: 1, count: 200, score: .init(survived: 28, equivalent: 4)))
+            + DashboardExport.metrics(mutation: .init(schemaVersion: 2, count: 200, score: .init(survived: 28, withinContract: 3, equivalent: 4)))
     }
 
     static let context = DashboardExport.Context(machine: "runner a,1", isa: "x86-64 native (AVX2)", commit: "abc1234",
@@ -43,7 +43,8 @@ struct DashboardExportTests {
             #expect(worst.value == check.metrics.first { $0.name == check.tolerance!.metric }!.value)
         }
         let mutants = try #require(metrics.first { $0.benchmark == "verify/random-mutants" })
-        #expect(mutants.value == 100 * 28.0 / 196 && mutants.unit == "%")
+        // Not killed: the 28 survivors and the 3 within the contract, of the 196 not equivalent.
+        #expect(mutants.value == 100 * 31.0 / 196 && mutants.unit == "%")
         #expect(metrics.contains { $0.benchmark == "verify/planted-faults" && $0.value == 1 })
         // Names are unique per (benchmark, measure): a dashboard keeps one line per series.
         #expect(Set(metrics.map { $0.benchmark + "\u{0}" + $0.measure }).count == metrics.count)

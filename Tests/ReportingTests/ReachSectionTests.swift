@@ -28,13 +28,13 @@ struct ReachSectionTests {
          "failedSuites": []}
         """
     static let mutationJSON = """
-        {"schemaVersion": 1, "module": "AnimationMath", "seed": 1, "count": 4, "command": "scripts/mutate --count 4 --seed 1",
+        {"schemaVersion": 2, "module": "AnimationMath", "seed": 1, "count": 5, "command": "scripts/mutate --count 5 --seed 1",
          "commit": "abc1234", "operators": {}, "load": 3.5,
          "timing": {"buildSeconds": 400.2, "verifyRunSeconds": {"median": 1.2, "min": 1.1, "max": 2.5},
                     "testRunSeconds": {"median": 30.5, "min": 29, "max": 31}, "totalSeconds": 500},
          "dropped": 2,
-         "score": {"killedByVerify": 2, "killedOnlyByTests": 0, "survived": 1, "equivalent": 1, "verifyPercent": 66.7,
-                   "verifyAndTestsPercent": 66.7},
+         "score": {"killedByVerify": 2, "killedOnlyByTests": 0, "survived": 1, "withinContract": 1, "equivalent": 1,
+                   "verifyPercent": 50, "verifyAndTestsPercent": 50},
          "mutants": [
           {"id": 1, "path": "Spring/Spring.swift", "line": 10, "operator": "swap-operator", "original": "a + b", "mutated": "a - b",
            "outcome": "verify", "verifySeconds": 1.2, "evidence": "spring/positions"},
@@ -43,7 +43,10 @@ struct ReachSectionTests {
           {"id": 3, "path": "UnitCurve/UnitCurve.swift", "line": 7, "operator": "comparison-boundary", "original": "if p < 0 {",
            "mutated": "if p <= 0 {", "outcome": "equivalent", "verifySeconds": 1.3, "argument": "at p = 0 both branches give 0"},
           {"id": 4, "path": "UnitCurve/UnitCurve.swift", "line": 30, "operator": "drop-term", "original": "return a + b",
-           "mutated": "return a /* dropped: + right operand */ b", "outcome": "survived", "verifySeconds": 2.5}]}
+           "mutated": "return a /* dropped: + right operand */ b", "outcome": "survived", "verifySeconds": 2.5},
+          {"id": 5, "path": "Spring/Spring.swift", "line": 20, "operator": "literal×1.1", "original": "var x = 1 / d",
+           "mutated": "var x = (1 * 1.1) / d", "outcome": "within-contract", "verifySeconds": 1.0,
+           "argument": "Newton's start: the same root within 2 ulps"}]}
         """
 
     static func reach() throws -> VerifierReach {
@@ -55,9 +58,25 @@ struct ReachSectionTests {
     func golden() throws {
         let reach = try Self.reach()
         try expectGolden(AccuracyPage.reachSection(reach), named: "reach-section.md")
-        #expect(AccuracyPage.randomSampleHeadline(reach).contains("killed by `hooke verify` 2/3 (66.7 %)"))
+        #expect(AccuracyPage.randomSampleHeadline(reach).contains("killed by `hooke verify` 2/4 (50 %)"))
         #expect(AccuracyPage.randomSampleHeadline(reach, planted: "15/15").hasPrefix(" Planted faults caught 15/15; Random mutants"))
         #expect(AccuracyPage.reachSection(nil).contains("No coverage or mutation results"))
+    }
+
+    @Test("a mutation file of schemaVersion 1 (before within-contract) is still read, with no within-contract count")
+    func mutationVersionOne() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reach-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("reports"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let versionOne = Self.mutationJSON.replacingOccurrences(of: "\"schemaVersion\": 2", with: "\"schemaVersion\": 1")
+            .replacingOccurrences(of: "\"withinContract\": 1, ", with: "")
+        try Data(versionOne.utf8).write(to: directory.appendingPathComponent(VerifierReach.mutationPath))
+        let mutation = try #require(try VerifierReach.load(repository: directory).mutation)
+        #expect(mutation.score.withinContract == nil)
+        #expect(!AccuracyPage.mutationText(mutation).contains("within the contract (argued below"))
+        try Data(Self.mutationJSON.replacingOccurrences(of: "\"schemaVersion\": 2", with: "\"schemaVersion\": 3").utf8)
+            .write(to: directory.appendingPathComponent(VerifierReach.mutationPath))
+        #expect(throws: VerifierReach.LoadError.self) { try VerifierReach.load(repository: directory) }
     }
 
     @Test("a results file with an unknown schema version is refused, naming it")
