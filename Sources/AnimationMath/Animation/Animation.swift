@@ -81,32 +81,32 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible, CustomDebu
     /// their concrete code, read in place from the box, and specialised with the caller for `V`: no
     /// indirect call, no existential, no copy of the animation. A modifier's base is evaluated the
     /// same way (one direct, recursive call). Only a user's `CustomAnimation` takes the box's path.
-    @inlinable
+    @inlinable @inline(__always)
     func animateThenVelocity<V: VectorArithmetic>(
         value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
     ) -> (value: V, velocity: V?)? {
         switch box.kind {
         case .fluidSpring:
-            return box.unbox(FluidSpringAnimation.self).animateThenVelocity(
-                value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
+            return Self.step(FluidSpringAnimation.self, in: box, value: value, time: time, context: &context,
+                             wantsVelocity: wantsVelocity)
         case .defaultSpring:
             return DefaultAnimation().spring.animateThenVelocity(
                 value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
         case .timingCurve:
-            return box.unbox(TimingCurveAnimation.self).animateThenVelocity(
-                value: value, time: time, wantsVelocity: wantsVelocity)
+            return Self.step(TimingCurveAnimation.self, in: box, value: value, time: time, context: &context,
+                             wantsVelocity: wantsVelocity)
         case .interpolatingSpring:
-            return box.unbox(InterpolatingSpringAnimation.self).animateThenVelocity(
-                value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
+            return Self.step(InterpolatingSpringAnimation.self, in: box, value: value, time: time, context: &context,
+                             wantsVelocity: wantsVelocity)
         case .delay:
-            return box.unbox(DelayAnimation.self).animateThenVelocity(
-                value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
+            return Self.step(DelayAnimation.self, in: box, value: value, time: time, context: &context,
+                             wantsVelocity: wantsVelocity)
         case .speed:
-            return box.unbox(SpeedAnimation.self).animateThenVelocity(
-                value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
+            return Self.step(SpeedAnimation.self, in: box, value: value, time: time, context: &context,
+                             wantsVelocity: wantsVelocity)
         case .repeating:
-            return box.unbox(RepeatAnimation.self).animateThenVelocity(
-                value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
+            return Self.step(RepeatAnimation.self, in: box, value: value, time: time, context: &context,
+                             wantsVelocity: wantsVelocity)
         case .logicallyComplete:
             return box.unbox(LogicallyCompleteAnimation.self).animateThenVelocity(
                 value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
@@ -132,6 +132,18 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible, CustomDebu
         }
         guard let covered = box.animate(value: value, time: time, context: &context) else { return nil }
         return (covered, wantsVelocity ? box.velocity(value: value, time: time, context: context) : nil)
+    }
+
+    /// The combined step of the library's animation `A`, held by `box`, out of line: one call per
+    /// kind, into code that reads the animation from the box in place (no copy of it), specialised
+    /// for `V`. Out of line so that the animator's frame keeps only the switch; each kind's step is
+    /// then compiled as a unit of its own, whatever the others cost.
+    @inlinable @inline(never)
+    static func step<A: SteppedAnimation, V: VectorArithmetic>(
+        _: A.Type, in box: AnimationBoxBase, value: V, time: Double, context: inout AnimationContext<V>,
+        wantsVelocity: Bool
+    ) -> (value: V, velocity: V?)? {
+        box.unbox(A.self).animateThenVelocity(value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
     }
 
     public static func == (lhs: Animation, rhs: Animation) -> Bool {
@@ -289,5 +301,27 @@ enum AnimationKind: UInt8, Sendable {
         case is LogicallyCompleteAnimation.Type: self = .logicallyComplete
         default: self = .custom
         }
+    }
+}
+
+/// The library's animations with a combined `animate`-then-`velocity` step (`Animation.step`).
+@usableFromInline
+protocol SteppedAnimation: CustomAnimation {
+    func animateThenVelocity<V: VectorArithmetic>(
+        value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
+    ) -> (value: V, velocity: V?)?
+}
+
+extension FluidSpringAnimation: SteppedAnimation {}
+extension InterpolatingSpringAnimation: SteppedAnimation {}
+extension DelayAnimation: SteppedAnimation {}
+extension SpeedAnimation: SteppedAnimation {}
+extension RepeatAnimation: SteppedAnimation {}
+extension TimingCurveAnimation: SteppedAnimation {
+    @inlinable @inline(__always)
+    func animateThenVelocity<V: VectorArithmetic>(
+        value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
+    ) -> (value: V, velocity: V?)? {
+        animateThenVelocity(value: value, time: time, wantsVelocity: wantsVelocity)
     }
 }

@@ -27,11 +27,16 @@
 /// of SwiftUI 6 (`FluidSpringAnimation`) for the merge and blend facts.
 @usableFromInline package struct FluidSpringAnimation: CustomAnimation, CustomStringConvertible {
     /// The response in seconds: the period of the undamped spring; 0 asks for the stiffest spring.
-    @usableFromInline package var response: Double
+    @usableFromInline package let response: Double
     /// ζ: 1 is critically damped, below 1 bounces; not clamped.
-    @usableFromInline package var dampingFraction: Double
+    @usableFromInline package let dampingFraction: Double
     /// The time over which a change of response, on merging, is blended in.
-    @usableFromInline package var blendDuration: Double
+    @usableFromInline package let blendDuration: Double
+    /// k for `response` and the step's damping coefficient −2√k·ζ, formed once here by the
+    /// operations `SpringIntegratorState.advance` would perform on every frame (so the same
+    /// numbers): a frame of a spring that is not blending its response runs the integrator's
+    /// multiply-adds with no division or square root.
+    @usableFromInline let stiffness: Double, damping: Double
 
     /// - Precondition: `response ≥ 0`, `blendDuration ≥ 0`, all finite.
     @usableFromInline package init(response: Double, dampingFraction: Double, blendDuration: Double = 0) {
@@ -43,6 +48,8 @@
         self.response = response
         self.dampingFraction = dampingFraction
         self.blendDuration = blendDuration
+        stiffness = SpringIntegratorState<Double>.stiffness(response: response)
+        damping = SpringIntegratorState<Double>.damping(stiffness: stiffness, dampingRatio: dampingFraction)
     }
 
     /// Whether the 1/300 s rule stays bounded for this spring (see Stability above). The bound
@@ -91,19 +98,21 @@
 
     /// `animate`, then `velocity` when asked. The state is the context's inline slot
     /// (`AnimationContext.fluidSpring`), updated in place.
-    @inlinable
+    @inlinable @inline(__always)
     func animateThenVelocity<V: VectorArithmetic>(
         value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
     ) -> (value: V, velocity: V?)? {
-        let r = Self.blendedResponse(
+        // `blendedResponse` is `response` unless a blend is pending; then k and the damping follow it.
+        let isBlending = blendDuration > 0 && context.fluidSpring.blendInterval != 0
+        let r = isBlending ? Self.blendedResponse(
             response: response, blendInterval: context.fluidSpring.blendInterval,
-            blendStart: context.fluidSpring.blendStart, blendDuration: blendDuration, time: time)
+            blendStart: context.fluidSpring.blendStart, blendDuration: blendDuration, time: time) : response
         if time - context.fluidSpring.startTime >= r {
             context.isLogicallyComplete = true
         }
-        let finished = context.fluidSpring.integrator.advance(
-            interval: value, to: time,
-            stiffness: SpringIntegratorState<V>.stiffness(response: r), dampingRatio: dampingFraction)
+        let k = isBlending ? SpringIntegratorState<V>.stiffness(response: r) : stiffness
+        let d = isBlending ? SpringIntegratorState<V>.damping(stiffness: k, dampingRatio: dampingFraction) : damping
+        let finished = context.fluidSpring.integrator.advance(interval: value, to: time, stiffness: k, damping: d)
         if finished { return nil }
         let integrator = context.fluidSpring.integrator
         return (integrator.offset, wantsVelocity ? integrator.velocity : nil)

@@ -108,6 +108,15 @@
     @inlinable
     @discardableResult
     package mutating func advance(interval: Value, to time: Double, stiffness: Double, dampingRatio: Double) -> Bool {
+        advance(interval: interval, to: time, stiffness: stiffness,
+                damping: Self.damping(stiffness: stiffness, dampingRatio: dampingRatio))
+    }
+
+    /// `advance(interval:to:stiffness:dampingRatio:)` with the damping coefficient given, as
+    /// `damping(stiffness:dampingRatio:)` forms it (for a caller that keeps it).
+    @inlinable @inline(__always)
+    @discardableResult
+    package mutating func advance(interval: Value, to time: Double, stiffness: Double, damping: Double) -> Bool {
         let h = Self.step
         if time - self.time > Self.maximumGap {
             self.time = time - 1.0 / 60.0
@@ -116,7 +125,6 @@
         if self.time < time, self.time + h == self.time {
             self.time = time
         }
-        let damping = Self.damping(stiffness: stiffness, dampingRatio: dampingRatio)
         var t = self.time
         while t < time {
             Self.step(offset: &offset, velocity: &velocity, force: &force, interval: interval,
@@ -165,7 +173,7 @@
     }
 
     /// Whether the state meets the finish rule for `interval` (see `advance`).
-    @inlinable
+    @inlinable @inline(__always)
     package func isAtRest(interval: Value) -> Bool {
         guard Swift.max(velocity.magnitudeSquared, force.magnitudeSquared) <= Self.restThresholdSquared else {
             return false

@@ -36,12 +36,14 @@
     }
 
     /// `animate`, then `velocity` when asked: the same numbers as the two calls, from one solve.
-    @inlinable
+    @inlinable @inline(__always)
     func animateThenVelocity<V: VectorArithmetic>(value: V, time: Double, wantsVelocity: Bool) -> (value: V, velocity: V?)? {
         guard time <= duration else { return nil }
-        guard wantsVelocity else { return (value.scaled(by: curve.value(at: time / duration)), nil) }
+        // One call whether or not the velocity is wanted (its value is `value(at:)`'s, bit for bit):
+        // every part of the curve's evaluation this reaches is inlined or static, so the curve is
+        // read field by field where it is stored, never copied whole.
         let point = curve.valueAndVelocity(at: time / duration)
-        return (value.scaled(by: point.value), value.scaled(by: point.velocity / duration))
+        return (value.scaled(by: point.value), wantsVelocity ? value.scaled(by: point.velocity / duration) : nil)
     }
 
     @usableFromInline package var description: String {

@@ -315,6 +315,7 @@ public struct Animator<Value: VectorArithmetic> {
     public mutating func frame(at time: Double) -> Frame {
         let time = clamp(time)
         if chain.count == 0 { return Frame(time: time, value: model, velocity: .zero) }
+        if chain.count == 1 { return frameOfOne(at: time) }
 
         var walk = ChainWalk(start: chainBase)
         while true {
@@ -342,6 +343,37 @@ public struct Animator<Value: VectorArithmetic> {
                 walk.index = 0
             }
         }
+    }
+
+    /// `frame(at:)` for a chain of one entry — most frames: a `.spring` with every later spring
+    /// merged into it, or any animation running alone — with the walk below unrolled for its one
+    /// step: the same operations in the same order, so the same numbers (the velocity is
+    /// `.zero + own`, as the walk accumulates it, which turns a −0 into +0), in straight-line code
+    /// with no walk state.
+    @inlinable @inline(__always)
+    mutating func frameOfOne(at time: Double) -> Frame {
+        let base = chainBase
+        let (step, logicallyComplete, serial) = chain.withEntry(0) {
+            entry -> ((value: Value, velocity: Value?)?, Bool, Int) in
+            let step = entry.step(remaining: entry.target - base, elapsed: time - entry.start, wantsVelocity: true)
+            guard step != nil, entry.context.isLogicallyComplete, !entry.hasReportedLogicalCompletion else {
+                return (step, false, 0)
+            }
+            entry.hasReportedLogicalCompletion = true
+            return (step, true, entry.serial)
+        }
+        guard let step else {
+            endRun(at: time)
+            return Frame(time: time, value: model, velocity: .zero)
+        }
+        if logicallyComplete { fireLogicalCompletions(of: serial, at: time) }
+        let result = base + step.value
+        resultBeforeNewest = base
+        lastResult = result
+        var value = model
+        value -= runInterval
+        value += result
+        return Frame(time: time, value: value, velocity: step.velocity.map { .zero + $0 })
     }
 
     /// Where `frame(at:)`'s walk over the chain stands: the chain's result before the entry last

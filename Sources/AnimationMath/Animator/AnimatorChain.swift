@@ -26,7 +26,7 @@ extension Animator {
         /// Runs the animation on `remaining` at `elapsed` (`animate`, then `velocity` if wanted).
         /// A mutating method so that the animation is read in place while the context is mutated,
         /// with no retain of the animation box.
-        @inlinable
+        @inlinable @inline(__always)
         mutating func step(remaining: Value, elapsed: Double, wantsVelocity: Bool) -> (value: Value, velocity: Value?)? {
             animation.animateThenVelocity(value: remaining, time: elapsed, context: &context, wantsVelocity: wantsVelocity)
         }

@@ -154,16 +154,18 @@ struct CubicTimingBezier: Sendable {
 
     /// x(s) in Bernstein form.
     @inlinable @inline(__always)
-    func x(_ s: Double) -> Double {
-        let t = 1 - s
-        return s * (3 * t * (t * x1 + s * x2) + s * s)
-    }
+    func x(_ s: Double) -> Double { Self.bernstein(s, p1: x1, p2: x2) }
 
     /// y(s) in Bernstein form.
     @inlinable @inline(__always)
-    func y(_ s: Double) -> Double {
+    func y(_ s: Double) -> Double { Self.bernstein(s, p1: y1, p2: y2) }
+
+    /// One coordinate of the curve at s, from its control points' coordinates p1 and p2 (the ends
+    /// being 0 and 1), in Bernstein form.
+    @inlinable @inline(__always)
+    static func bernstein(_ s: Double, p1: Double, p2: Double) -> Double {
         let t = 1 - s
-        return s * (3 * t * (t * y1 + s * y2) + s * s)
+        return s * (3 * t * (t * p1 + s * p2) + s * s)
     }
 
     /// The curve's value (output progress) at input progress `p`, clamped to [0, 1].
@@ -249,7 +251,8 @@ struct CubicTimingBezier: Sendable {
         // rounding is monotone and lo ≤ p < hi. With NaN control points it is NaN, and so is x at
         // any start: the loop reports the NaN at its first evaluation.
         let start = s2 > sLo && s2 < sLo + h ? s2 : guess
-        let solved = safeguardedParameter(forX: p, lo: sLo, hi: sLo + h, start: start)
+        let solved = Self.safeguardedParameter(forX: p, lo: sLo, hi: sLo + h, start: start,
+                                               x1: x1, x2: x2, px1: px1, px2: px2)
         return (solved.s, 2 + solved.iterations)
     }
 
@@ -267,7 +270,9 @@ struct CubicTimingBezier: Sendable {
     /// Solves x(s) = p for s in [lo, hi], given x(lo) ≤ p < x(hi), starting at `start` inside that
     /// bracket: Newton's method inside a shrinking bracket, falling back to bisection (the
     /// "rtsafe" safeguard of Press et al., Numerical Recipes, §9.4). The fast path's fallback, kept
-    /// out of line so that callers inline only the fast path.
+    /// out of line so that callers inline only the fast path. Static, handed the four coefficients
+    /// of x it reads: a call that took the curve itself would need its 120 bytes in memory, and
+    /// callers would copy them there on every evaluation, the fast path's included.
     ///
     /// The bracket always holds the root and shrinks at every iteration. A Newton step is taken
     /// only when it lands strictly inside the bracket and is at most half as long as the step
@@ -278,7 +283,10 @@ struct CubicTimingBezier: Sendable {
     /// - Returns: The parameter `s` (NaN when the control points are NaN) and the number of
     ///   iterations used.
     @usableFromInline @inline(never)
-    func safeguardedParameter(forX p: Double, lo: Double, hi: Double, start: Double) -> (s: Double, iterations: Int) {
+    static func safeguardedParameter(
+        forX p: Double, lo: Double, hi: Double, start: Double, x1: Double, x2: Double, px1: Double, px2: Double
+    ) -> (s: Double, iterations: Int) {
+        let px0 = 3 * x1
         var lo = lo
         var hi = hi
         var s = start
@@ -287,7 +295,7 @@ struct CubicTimingBezier: Sendable {
         var iteration = 0
         while iteration < CubicTimingBezier.maxIterations {
             iteration += 1
-            let f = x(s) - p
+            let f = bernstein(s, p1: x1, p2: x2) - p
             if f == 0 { return (s, iteration) }
             if f.isNaN { return (f, iteration) }
             if f < 0 { lo = s } else { hi = s }
@@ -322,7 +330,7 @@ struct CubicTimingBezier: Sendable {
     /// y' about s (L'Hôpital): if y's expansion starts at the same order as x's, the ratio of the
     /// leading coefficients; at a higher order, 0; at a lower order, a vertical tangent: ±infinity,
     /// signed as the one-sided limit from the left (from the right at s = 0).
-    @inlinable
+    @inlinable @inline(__always)
     func slope(atParameter s: Double) -> Double {
         // Derivatives of x and y at s, orders 1 through 3. Bernstein differences of the control
         // points: x' = 3 Σ Δ¹ b², x'' = 6 Σ Δ² b¹, x''' = 6 Δ³.
@@ -339,7 +347,7 @@ struct CubicTimingBezier: Sendable {
             dy1 = 3 * (t * t * y1 + 2 * s * t * dy12 + s * s * dy23)
         }
         if dx1 != 0 { return dy1 / dx1 }
-        return slopeLimit(atParameter: s, dx1: dx1, dy1: dy1)
+        return Self.slopeLimit(atParameter: s, dx1: dx1, dy1: dy1, x1: x1, x2: x2, y1: y1, y2: y2)
     }
 
     /// dy/dx at an end of the curve (s = 0 or 1), as SwiftUI computes it: dy/ds over dx/ds from
@@ -349,7 +357,7 @@ struct CubicTimingBezier: Sendable {
     /// easeOut's start both derivatives are exactly 0 and the result is 1 (the limit is 1/0.58); at
     /// easeIn's end dy/ds is exactly 0 while dx/ds rounds to −2.2e-16, so the result is 0 (the
     /// limit is again 1/0.58). SwiftUI's own compatibility tests expect exactly these two values.
-    @inlinable
+    @inlinable @inline(__always)
     func endSlope(atParameter s: Double) -> Double {
         func derivative(_ p1: Double, _ p2: Double) -> Double {
             let c = 3 * p1
@@ -361,9 +369,12 @@ struct CubicTimingBezier: Sendable {
         return dx == dy ? 1 : dy / dx
     }
 
-    /// The L'Hôpital branch of `slope(atParameter:)`, for x'(s) = 0. Rare; kept out of line.
+    /// The L'Hôpital branch of `slope(atParameter:)`, for x'(s) = 0. Rare; kept out of line, and
+    /// static for the reason `safeguardedParameter` is.
     @usableFromInline
-    func slopeLimit(atParameter s: Double, dx1: Double, dy1: Double) -> Double {
+    static func slopeLimit(
+        atParameter s: Double, dx1: Double, dy1: Double, x1: Double, x2: Double, y1: Double, y2: Double
+    ) -> Double {
         let t = 1 - s
         // Second differences: Δ²₀ = x2 − 2 x1 (P0 = 0), Δ²₁ = 1 − 2 x2 + x1; third: 1 − 3 x2 + 3 x1.
         let dx2 = 6 * (t * (x2 - 2 * x1) + s * (1 - 2 * x2 + x1))

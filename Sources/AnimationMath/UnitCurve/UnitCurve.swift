@@ -141,7 +141,7 @@ public struct UnitCurve: Sendable {
     /// - Parameter progress: The input progress; clamped to [0, 1].
     /// - Returns: `value(at: progress)` and `velocity(at: progress)`.
     /// - Complexity: O(1), as `value(at:)`.
-    @inlinable
+    @inlinable @inline(__always)
     public func valueAndVelocity(at progress: Double) -> (value: Double, velocity: Double) {
         // Each case makes exactly the calls `value(at:)` and `velocity(at:)` make.
         switch kind {
