@@ -33,11 +33,21 @@ import Darwin
 /// is therefore at most 0.1 % of the interval. A spring with ζ ≤ 0 never finishes
 /// (ζ ≤ −1 grows without oscillating: the hyperbolic form).
 @usableFromInline package struct InterpolatingSpringAnimation: CustomAnimation, CustomStringConvertible {
-    @usableFromInline package var mass: Double
-    @usableFromInline package var stiffness: Double
-    @usableFromInline package var damping: Double
+    @usableFromInline package let mass: Double
+    @usableFromInline package let stiffness: Double
+    @usableFromInline package let damping: Double
     /// Initial velocity in intervals per second (1 means "the whole distance per second").
-    @usableFromInline package var initialVelocity: Double
+    @usableFromInline package let initialVelocity: Double
+
+    // What `progress(at:)` and the logical completion derive from the parameters, formed once here
+    // by the operations they would perform on every frame (so the same numbers): a frame then costs
+    // the exponential, the sine and cosine and a few multiply-adds, no square root or division.
+    /// ω₀ = √(k/m), ζ = c / (2√(km)), λ = ζω₀.
+    @usableFromInline let omega0: Double, zeta: Double, lambda: Double
+    /// For 0 ≤ ζ < 1 (meaningless otherwise): ω_d = ω₀√(1 − ζ²) and A = (λ − v₀)/ω_d.
+    @usableFromInline let omegaD: Double, amplitude: Double
+    /// The time of logical completion, 2π/√k (SwiftUI's; see the type's documentation).
+    @usableFromInline package let logicalDuration: Double
 
     /// The remaining fraction of the interval below which the motion counts as settled; SwiftUI's
     /// default settling ε for springs.
@@ -55,6 +65,12 @@ import Darwin
         self.stiffness = stiffness
         self.damping = damping
         self.initialVelocity = initialVelocity
+        omega0 = (stiffness / mass).squareRoot()
+        zeta = damping / (2 * (stiffness * mass).squareRoot())
+        lambda = zeta * omega0
+        omegaD = omega0 * (1 - zeta * zeta).squareRoot()
+        amplitude = (lambda - initialVelocity) / omegaD
+        logicalDuration = 2 * Double.pi / stiffness.squareRoot()
     }
 
     @usableFromInline package var description: String {
@@ -62,16 +78,10 @@ import Darwin
             + "damping: \(animationDescription(damping)), initialVelocity: \(animationDescription(initialVelocity)))"
     }
 
-    /// The time of logical completion, 2π/√k (SwiftUI's; see the type's documentation).
-    @inlinable
-    package var logicalDuration: Double { 2 * Double.pi / stiffness.squareRoot() }
-
     /// Unit progress s(t), its rate s′(t), and whether the motion has settled at t.
     @inlinable
     package func progress(at time: Double) -> (value: Double, velocity: Double, isSettled: Bool) {
         let t = Swift.max(time, 0)
-        let omega0 = (stiffness / mass).squareRoot()
-        let zeta = damping / (2 * (stiffness * mass).squareRoot())
         let v0 = initialVelocity
         if zeta >= 1 {
             let c = omega0 - v0
@@ -81,7 +91,6 @@ import Darwin
             let bound = (1 + Swift.abs(c) * t) * decay
             return (value, velocity, bound <= Self.settleEpsilon)
         }
-        let lambda = zeta * omega0
         if zeta <= -1 {
             // Negative damping without oscillation (ζ ≤ −1, e.g. bounce > 2 through the unclamped
             // duration/bounce mapping): the growing hyperbolic solution with μ = ω0√(ζ² − 1),
@@ -95,8 +104,7 @@ import Darwin
             let velocity = growth * (v0 * hyperbolicCosine + (omega0 * omega0 - lambda * v0) * sinhOverMu)
             return (value, velocity, false)
         }
-        let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
-        let a = (lambda - v0) / omegaD
+        let a = amplitude
         let decay = exp(-lambda * t)
         let cosine = cos(omegaD * t)
         let sine = sin(omegaD * t)
