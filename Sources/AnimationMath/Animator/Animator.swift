@@ -316,7 +316,13 @@ public struct Animator<Value: VectorArithmetic> {
         let time = clamp(time)
         if chain.count == 0 { return Frame(time: time, value: model, velocity: .zero) }
         if chain.count == 1 { return frameOfOne(at: time) }
+        return frameOfChain(at: time)
+    }
 
+    /// `frame(at:)` for a chain of two or more entries: the walk over the chain. Out of line, so
+    /// that a frame of a chain of one (`frameOfOne(at:)`) carries none of its code.
+    @inlinable @inline(never)
+    mutating func frameOfChain(at time: Double) -> Frame {
         var walk = ChainWalk(start: chainBase)
         while true {
             switch Self.walk(&chain, &walk, at: time) {
