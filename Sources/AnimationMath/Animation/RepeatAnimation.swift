@@ -51,7 +51,7 @@
 
     /// `animate`, then `velocity` when asked, with the state updated in place (one lookup, no copy):
     /// the base's combined step within a pass; when a pass ends, the next pass's velocity at its start.
-    @inlinable
+    @inlinable @inline(__always)
     func animateThenVelocity<V: VectorArithmetic>(
         value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
     ) -> (value: V, velocity: V?)? {
