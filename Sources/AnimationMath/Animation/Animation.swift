@@ -6,9 +6,9 @@
 /// Evaluation. The box records which of the library's own animations it holds (`AnimationKind`: the
 /// `.spring` family, `.default`, timing curves, interpolating springs, the delay, speed, repeat and
 /// logical-completion modifiers). The animator's per-frame step (`animateThenVelocity`) switches on
-/// that kind into the animation's concrete code, inlined and specialised with the caller for the
-/// value type, reading the animation in place from the box: no indirect call, no existential. A
-/// modifier evaluates its base the same way, so `.easeIn.delay(0.1)` is one direct call.
+/// that kind into one direct call per kind (`step`), whose code is specialised with the caller for
+/// the value type and reads the animation in place from the box: no indirect call, no existential,
+/// no copy. A modifier evaluates its base the same way, so `.easeIn.delay(0.1)` is two direct calls.
 ///
 /// A user's `CustomAnimation` (kind `.custom`) goes through the box, as do the public `animate`,
 /// `velocity` and `shouldMerge` of every kind. A generic requirement called through it runs the
@@ -78,9 +78,10 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible, CustomDebu
     /// the animation cannot say.
     ///
     /// The library's own animations (`AnimationKind`) are evaluated by a switch on the box's kind into
-    /// their concrete code, read in place from the box, and specialised with the caller for `V`: no
-    /// indirect call, no existential, no copy of the animation. A modifier's base is evaluated the
-    /// same way (one direct, recursive call). Only a user's `CustomAnimation` takes the box's path.
+    /// a direct call of their concrete code (`step`), read in place from the box, and specialised
+    /// with the caller for `V`: no indirect call, no existential, no copy of the animation. A
+    /// modifier's base is evaluated the same way (one direct, recursive call). Only a user's
+    /// `CustomAnimation` takes the box's path.
     @inlinable @inline(__always)
     func animateThenVelocity<V: VectorArithmetic>(
         value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool

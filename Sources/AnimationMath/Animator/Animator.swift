@@ -123,13 +123,15 @@
 ///
 /// A frame costs one combined `animate`-then-`velocity` step per chain entry
 /// (`Animation.animateThenVelocity`) plus a few vector operations. For the library's animations the
-/// step is a switch on the animation's kind into its concrete code, inlined here and specialised for
+/// step is a switch on the animation's kind into a direct call of its concrete code, specialised for
 /// `Value`; a user's `CustomAnimation` costs one indirect call (for `Double`) into code specialised
 /// for it. The `.spring` family's integrator state lives inline in the entry's context
 /// (`AnimationContext.fluidSpring`), so a `.spring` frame reads and writes it in place: no lookup by
 /// key, no reference counting, no copy-on-write check. The chain's oldest entry is held inline in
 /// the animator (`Chain`), so a frame of a chain of one — a `.spring` with every later spring merged
-/// into it, or any animation running alone — reads no chain storage outside the animator.
+/// into it, or any animation running alone — reads no chain storage outside the animator, and takes
+/// a straight path (`frameOfOne(at:)`); the walk over a longer chain is out of line
+/// (`frameOfChain(at:)`).
 ///
 /// In steady state neither frames nor changes allocate for scalar values: a chain of one needs no
 /// array; the chain's tail and the completion arrays reserve room for `Self.reservedChainCapacity`
