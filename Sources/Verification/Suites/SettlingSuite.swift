@@ -35,7 +35,7 @@ enum SettlingSuite {
     /// Newton's unknown itself, which the contract puts within 3 ulps of the root everywhere.
     static let initializerUnknownTolerance = Tolerance(
         name: "unknownUlps", metric: "maxUlps", value: 3,
-        reason: "the documented contract (Spring+Settling.swift, AccuracyContracts): Newton's unknown within 3 ulps of its equation's root for every ε in (0, 1) and D in [0.01, 10]; measured 2.1 over these 1203 cases, 2.2 over 16 000")
+        reason: "the documented contract (Spring+Settling.swift, AccuracyContracts): Newton's unknown within 3 ulps of its equation's root for every ε in (0, 1) and D in [0.01, 10]; measured 2.1 over these 1204 cases, 2.2 over 16 000")
 
     /// A rule with exact answers (infinity, 0): each miss counts 1.
     static let ruleTolerance = Tolerance(
@@ -236,10 +236,11 @@ enum SettlingSuite {
             let λ = Spring(settlingDuration: D, dampingRatio: 0.5, epsilon: ε).decayConstant
             stats.add(miss(λ, root), 0, scale: root.double, location: WorstCase("D \(D), ε \(ε), ζ 0.5: λ \(λ), root \(root.double)"))
         }
-        // Where the rounding of λ(D − 1) alone would move the root by about 2 ulps (the worst of
-        // 8000 random cases near ε = 1): the product has to be carried exactly.
+        // Where the rounding of λ(D − 1) alone moves the root by about 2 ulps (the worst of 2·10⁴
+        // random cases near ε = 1, replayed in Python): carried exactly, the unknown is within 1.2
+        // ulps here; rounded, within 3.1 (beyond the contract at the fourth).
         for (D, ε) in [(0.708306629381936, 0.9999999999999979), (0.578414360512536, 0.9999991221253253),
-                       (3.290369012788037, 0.9999997481996138)] {
+                       (3.290369012788037, 0.9999997481996138), (0.8239345326262056, 0.9999985707327055)] {
             unknownAtHalf(D, ε)
         }
         var random = SplitMix64(seed: 0x5e771e)
