@@ -312,8 +312,16 @@ def load_equivalents(path):
         if kind not in ("equivalent", "within-contract"):
             sys.exit(f"scripts/mutate: {path}: kind {kind!r} of {e['path']} ({e['operator']}) is not "
                      "'equivalent' or 'within-contract'")
-        table[(e["path"], e["line"], e.get("occurrence", 0), e["operator"])] = (kind, e["argument"])
+        table[(e["path"], e["line"], e.get("occurrence", 0), e["operator"], e.get("mutated"))] = (kind, e["argument"])
     return table
+
+
+def argued(mutant, equivalents):
+    """The (kind, argument) of load_equivalents() for `mutant`, or None. An entry naming the mutated
+    line ("mutated") applies to that mutant only; one without applies to every mutant with its path,
+    line, occurrence and operator — several, when two tokens on the line take the same operator."""
+    key = mutant.key()
+    return equivalents.get(key + (mutant.mutated_line().strip(),)) or equivalents.get(key + (None,))
 
 
 def commit(root):
