@@ -187,9 +187,8 @@ extension Spring {
         }
     }
 
-    /// 1 − ln 2 as the Double nearest it plus the Double nearest the rest, on lines of their own so
-    /// that scripts/mutate (which keys a mutant by its line) tells a slip in one from the other: the
-    /// rest moves the result far less than the accuracy contract, the leading part does not.
+    /// 1 − ln 2 as the Double nearest it plus the Double nearest the rest. The rest moves the result
+    /// far less than the accuracy contract; the leading part does not.
     private static let oneMinusLn2 = (hi: 0.3068528194400547,
                                       lo: -2.3190468138462996e-17)
 
