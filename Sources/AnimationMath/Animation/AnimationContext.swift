@@ -7,22 +7,31 @@
 /// context (a new chain entry) starts it at zero without allocating. It travels with the context
 /// exactly as a value in `state` would — a merging `.spring` takes it over, a copy of the context
 /// copies it.
+///
+/// Layout (an animator's frames read every field but the blend): the `.spring` blend first, then
+/// `state`, the `.spring` integrator and `isLogicallyComplete` last, so that the animator's flag
+/// that follows the context shares its word (`Animator.Entry`).
 public struct AnimationContext<Value: VectorArithmetic> {
+    /// The `.spring` family's pending response blend (`FluidSpringAnimation`); read by a frame only
+    /// while a spring with a positive `blendDuration` runs.
+    @usableFromInline var fluidSpringBlend: FluidSpringBlend
+
     /// Per-animation state, keyed by `AnimationStateKey` types.
     public var state: AnimationState<Value>
+
+    /// The `.spring` family's state (`FluidSpringAnimation`); all zero until a `.spring` runs.
+    @usableFromInline var fluidSpring: FluidSpringState<Value>
 
     /// Set by an animation once it is logically complete (for `.spring`: after `response` seconds),
     /// which fires `.logicallyComplete` completions before the motion has visibly ended.
     public var isLogicallyComplete: Bool
 
-    /// The `.spring` family's state (`FluidSpringAnimation`); all zero until a `.spring` runs.
-    @usableFromInline var fluidSpring: FluidSpringState<Value>
-
     @inlinable
     public init(state: AnimationState<Value> = AnimationState(), isLogicallyComplete: Bool = false) {
+        fluidSpringBlend = FluidSpringBlend()
         self.state = state
-        self.isLogicallyComplete = isLogicallyComplete
         fluidSpring = FluidSpringState()
+        self.isLogicallyComplete = isLogicallyComplete
     }
 }
 

@@ -5,8 +5,9 @@
 /// 2. keep offset, velocity *and* force when a new `.spring` takes over, blending the response;
 /// 3. allocate nothing per frame once running.
 ///
-/// The state (`SpringIntegratorState` plus the start and blend bookkeeping, `FluidSpringState`)
-/// lives inline in the context (`AnimationContext.fluidSpring`) and starts at zero. For `animate(value: Δ, time: t)`:
+/// The state (`SpringIntegratorState` plus the start, `FluidSpringState`, and the blend bookkeeping,
+/// `FluidSpringBlend`) lives inline in the context (`AnimationContext.fluidSpring` and
+/// `fluidSpringBlend`) and starts at zero. For `animate(value: Δ, time: t)`:
 /// 1. r = the response, blended after a merge (`blendedResponse`); k = min((2π/r)², 45 000).
 /// 2. logically complete once t − start ≥ r.
 /// 3. `SpringIntegratorState.advance` (the gap clamp, the 1/300 s steps, the finish rule).
@@ -103,10 +104,10 @@
         value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
     ) -> (value: V, velocity: V?)? {
         // `blendedResponse` is `response` unless a blend is pending; then k and the damping follow it.
-        let isBlending = blendDuration > 0 && context.fluidSpring.blendInterval != 0
+        let isBlending = blendDuration > 0 && context.fluidSpringBlend.interval != 0
         let r = isBlending ? Self.blendedResponse(
-            response: response, blendInterval: context.fluidSpring.blendInterval,
-            blendStart: context.fluidSpring.blendStart, blendDuration: blendDuration, time: time) : response
+            response: response, blendInterval: context.fluidSpringBlend.interval,
+            blendStart: context.fluidSpringBlend.start, blendDuration: blendDuration, time: time) : response
         if time - context.fluidSpring.startTime >= r {
             context.isLogicallyComplete = true
         }
@@ -156,21 +157,22 @@
     ) -> Bool {
         let sampledOffset = previous.animate(value: value, time: time, context: &context)
         let sampledVelocity = previous.velocity(value: value, time: time, context: context)
-        var state = context.fluidSpring
+        var state = context.fluidSpring, blend = context.fluidSpringBlend
         state.integrator.offset = sampledOffset ?? value
         if let sampledVelocity { state.integrator.velocity = sampledVelocity }
         if let previousSpring = Self.spring(of: previous) {
             let previousResponse = Self.blendedResponse(
-                response: previousSpring.response, blendInterval: state.blendInterval,
-                blendStart: state.blendStart, blendDuration: previousSpring.blendDuration, time: time)
-            state.blendInterval = previousResponse - response
+                response: previousSpring.response, blendInterval: blend.interval,
+                blendStart: blend.start, blendDuration: previousSpring.blendDuration, time: time)
+            blend.interval = previousResponse - response
         } else {
-            state.blendInterval = 0
+            blend.interval = 0
         }
-        state.blendStart = time
+        blend.start = time
         state.integrator.time = time
         state.startTime = time
         context.fluidSpring = state
+        context.fluidSpringBlend = blend
         // The merged animation is a new one: logically complete again only after its response.
         context.isLogicallyComplete = false
         return true
@@ -190,17 +192,27 @@ extension FluidSpringAnimation {
     }
 }
 
-/// The `.spring` animation's per-animation state: the integrator plus when it (re)started and the
-/// pending response blend. All zero at first. Held inline in `AnimationContext.fluidSpring`.
+/// The `.spring` animation's per-animation state that every frame reads: the integrator and when it
+/// (re)started. All zero at first. Held inline in `AnimationContext.fluidSpring`.
 @usableFromInline
 struct FluidSpringState<V: VectorArithmetic> {
     @usableFromInline var integrator = SpringIntegratorState<V>()
     /// When this animation started or last merged (for logical completion).
     @usableFromInline var startTime: Double = 0
+
+    @inlinable init() {}
+}
+
+/// The `.spring` animation's pending response blend, which a frame reads only when its spring's
+/// `blendDuration` is positive (merges write it). All zero at first. Held inline in
+/// `AnimationContext.fluidSpringBlend`, apart from `FluidSpringState`, so that an animator can keep
+/// it out of the bytes its frames read.
+@usableFromInline
+struct FluidSpringBlend {
     /// When the response blend started.
-    @usableFromInline var blendStart: Double = 0
-    /// Previous response minus this one's at `blendStart`; 0 when nothing blends.
-    @usableFromInline var blendInterval: Double = 0
+    @usableFromInline var start: Double = 0
+    /// Previous response minus this one's at `start`; 0 when nothing blends.
+    @usableFromInline var interval: Double = 0
 
     @inlinable init() {}
 }

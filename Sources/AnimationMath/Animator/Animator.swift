@@ -166,19 +166,25 @@ public struct Animator<Value: VectorArithmetic> {
     struct PendingCompletion {
         @usableFromInline var completion: AnimationCompletion
         /// The serial of the entry whose logical completion fires a `.logicallyComplete` completion.
-        @usableFromInline var serial: Int
+        @usableFromInline var serial: Serial
 
         @inlinable
-        init(completion: AnimationCompletion, serial: Int) {
+        init(completion: AnimationCompletion, serial: Serial) {
             self.completion = completion
             self.serial = serial
         }
     }
 
+    /// Identifies a change among the animator's changes: a 32-bit counter that wraps, so that an
+    /// entry's serial shares a word with its flag (`Entry`). Two changes with one serial are 2³²
+    /// changes apart; they could only be confused while a `.logicallyComplete` completion of the
+    /// older one is still pending, that is while its animation still runs 2³² changes later.
+    @usableFromInline typealias Serial = Int32
+
     /// How many chain entries and pending completions are held without growing once reserved: the
     /// chain's oldest entry is inline (`Chain.head`), the others in `Chain.tail`. Chains longer than
     /// this are rare (each needs a non-merging change while all older ones still run); a longer one
-    /// grows the array once and keeps the capacity. Three, not more: an entry is 112 bytes, so a
+    /// grows the array once and keeps the capacity. Three, not more: an entry is 96 bytes, so a
     /// larger reserve holds memory for nothing; two made `mixed`'s chains of three grow in steady
     /// state.
     @usableFromInline package static var reservedChainCapacity: Int { 3 }
@@ -208,24 +214,33 @@ public struct Animator<Value: VectorArithmetic> {
 
     // Stored state. `@usableFromInline` (not `private`) so that `frame(at:)` and `setValue` can be
     // inlined and specialised in the caller's module: a frame of a `Double` animator then runs without
-    // generic dispatch on `Value`. The fields a frame reads come first, the chain's inline entry
-    // among them, so that they share as few cache lines as possible; the completion bookkeeping follows.
+    // generic dispatch on `Value`.
+    //
+    // Layout: what a frame does not read first, then what it reads, so that the fields a frame reads
+    // lie in as few cache lines as possible. For `Double`, 192 bytes, three cache lines: the first
+    // 64 bytes hold the completion bookkeeping, the chain's result before its newest entry, the
+    // tail's reference and the head entry's `.spring` blend (read only by a blending spring); a frame
+    // of a chain of one reads the other 128 — the head's context, flag, animation, target and start,
+    // the count, and the animator's model, interval, clock, chain base and last result — so in a
+    // buffer aligned to 64 bytes it reads two lines of each animator.
+    @usableFromInline var events: [AnimationCompletionEvent] = []
+    @usableFromInline var pending: [PendingCompletion] = []
+    @usableFromInline var nextSerial: Serial = 0
+    /// The state storage of an entry that left the chain, kept for the next new entry (see Cost);
+    /// empty (no storage) when there is none.
+    @usableFromInline var spareState = AnimationState<Value>()
+    /// The chain's result before its newest entry at the last frame; for a chain of one it is
+    /// always `chainBase` (a frame of a chain of one does not write it).
+    @usableFromInline var resultBeforeNewest: Value = .zero
+    @usableFromInline var chain = Chain()
     @usableFromInline var model: Value
     @usableFromInline var runInterval: Value
     @usableFromInline var clock: Double = -.infinity
     /// Where the chain starts: zero, or the target of the latest entry that finished while newer
     /// ones run (relative to the run's origin, like the targets).
     @usableFromInline var chainBase: Value = .zero
-    /// The chain's result before its newest entry, and the whole result, at the last frame.
-    @usableFromInline var resultBeforeNewest: Value = .zero
+    /// The chain's whole result at the last frame.
     @usableFromInline var lastResult: Value = .zero
-    @usableFromInline var chain = Chain()
-    @usableFromInline var events: [AnimationCompletionEvent] = []
-    @usableFromInline var pending: [PendingCompletion] = []
-    @usableFromInline var nextSerial = 0
-    /// The state storage of an entry that left the chain, kept for the next new entry (see Cost);
-    /// empty (no storage) when there is none.
-    @usableFromInline var spareState = AnimationState<Value>()
 
     /// An animator showing `value`, with no animation running.
     public init(value: Value) {
@@ -267,7 +282,7 @@ public struct Animator<Value: VectorArithmetic> {
             // The interval the newest entry animates *before* this change: the merging animation
             // samples the previous one toward its own target; the change is added afterwards.
             let resultBeforeNewest = resultBeforeNewest, runInterval = runInterval
-            let merged = chain.withEntry(chain.count - 1) { newest -> (serial: Int, hadReported: Bool)? in
+            let merged = chain.withEntry(chain.count - 1) { newest -> (serial: Serial, hadReported: Bool)? in
                 let previous = newest.animation
                 let value = newest.target - resultBeforeNewest
                 let elapsed = time - newest.start
@@ -357,12 +372,14 @@ public struct Animator<Value: VectorArithmetic> {
     /// merged into it, or any animation running alone — with the walk below unrolled for its one
     /// step: the same operations in the same order, so the same numbers (the velocity is
     /// `.zero + own`, as the walk accumulates it, which turns a −0 into +0), in straight-line code
-    /// with no walk state.
+    /// with no walk state. It leaves `resultBeforeNewest` alone: for a chain of one that is the
+    /// chain base already (a run starts with both zero, and a walk that leaves one entry ends with
+    /// the base as the result before it), and it lies outside the bytes a frame reads.
     @inlinable @inline(__always)
     mutating func frameOfOne(at time: Double) -> Frame {
         let base = chainBase
         let (step, logicallyComplete, serial) = chain.withEntry(0) {
-            entry -> ((value: Value, velocity: Value?)?, Bool, Int) in
+            entry -> ((value: Value, velocity: Value?)?, Bool, Serial) in
             let step = entry.step(remaining: entry.target - base, elapsed: time - entry.start, wantsVelocity: true)
             guard step != nil, entry.context.isLogicallyComplete, !entry.hasReportedLogicalCompletion else {
                 return (step, false, 0)
@@ -376,7 +393,6 @@ public struct Animator<Value: VectorArithmetic> {
         }
         if logicallyComplete { fireLogicalCompletions(of: serial, at: time) }
         let result = base + step.value
-        resultBeforeNewest = base
         lastResult = result
         var value = model
         value -= runInterval
@@ -477,7 +493,7 @@ public struct Animator<Value: VectorArithmetic> {
 
     /// A new chain entry for the current interval, with the spare state storage (emptied) if any.
     @inlinable
-    mutating func makeEntry(animation: Animation, start: Double, serial: Int) -> Entry {
+    mutating func makeEntry(animation: Animation, start: Double, serial: Serial) -> Entry {
         var context = AnimationContext<Value>()
         if spareState.storage != nil {
             spareState.removeAllKeepingStorage()
@@ -500,7 +516,7 @@ public struct Animator<Value: VectorArithmetic> {
     /// they fired before.
     @inlinable
     mutating func reportLogicalCompletion(ofEntry index: Int, at time: Double) {
-        let serial = chain.withEntry(index) { entry -> Int? in
+        let serial = chain.withEntry(index) { entry -> Serial? in
             guard !entry.hasReportedLogicalCompletion else { return nil }
             entry.hasReportedLogicalCompletion = true
             return entry.serial
@@ -539,7 +555,7 @@ public struct Animator<Value: VectorArithmetic> {
     }
 
     @inlinable
-    mutating func fireLogicalCompletions(of serial: Int, at time: Double) {
+    mutating func fireLogicalCompletions(of serial: Serial, at time: Double) {
         guard !pending.isEmpty else { return }
         fire(where: { $0.serial == serial && $0.completion.criteria == .logicallyComplete }, at: time)
     }

@@ -1,26 +1,27 @@
 extension Animator {
-    /// One animation of the chain. Layout: the animation box reference, the cumulative target, the
-    /// start time, the context (one optional reference, a flag and the inline `.spring` state), an
-    /// identifier for completions and a flag.
+    /// One animation of the chain. Layout: the context first (its `.spring` blend leading, its
+    /// `isLogicallyComplete` last), then this entry's flag and serial in the context's last word,
+    /// then the animation box reference, the cumulative target and the start time: 96 bytes for
+    /// `Double`, whose first 16 (the blend) a frame reads only for a blending spring.
     @usableFromInline
     struct Entry {
+        @usableFromInline var context: AnimationContext<Value>
+        @usableFromInline var hasReportedLogicalCompletion: Bool
+        /// Identifies the change whose `.logicallyComplete` completions wait on this entry.
+        @usableFromInline var serial: Serial
         @usableFromInline var animation: Animation
         /// Vᵢ: the interval once this entry's change was applied, relative to the run's origin.
         @usableFromInline var target: Value
         @usableFromInline var start: Double
-        @usableFromInline var context: AnimationContext<Value>
-        /// Identifies the change whose `.logicallyComplete` completions wait on this entry.
-        @usableFromInline var serial: Int
-        @usableFromInline var hasReportedLogicalCompletion: Bool
 
         @inlinable
-        init(animation: Animation, target: Value, start: Double, context: AnimationContext<Value>, serial: Int) {
+        init(animation: Animation, target: Value, start: Double, context: AnimationContext<Value>, serial: Serial) {
+            self.context = context
+            self.hasReportedLogicalCompletion = false
+            self.serial = serial
             self.animation = animation
             self.target = target
             self.start = start
-            self.context = context
-            self.serial = serial
-            self.hasReportedLogicalCompletion = false
         }
 
         /// Runs the animation on `remaining` at `elapsed` (`animate`, then `velocity` if wanted).
@@ -37,15 +38,17 @@ extension Animator {
     /// the next change never chains), and such a run reads and writes the animator's own storage
     /// only and needs no array. The entries after the oldest are in `tail`, which keeps its capacity
     /// (see `Animator.reservedChainCapacity(startingWith:)`).
+    /// Layout: the tail's reference first (a frame of a chain of one does not read it), then the
+    /// head and the count.
     @usableFromInline
     struct Chain {
+        /// The entries after `head`, oldest first.
+        @usableFromInline var tail: [Entry] = []
         /// The oldest entry; `nil` exactly when the chain is empty.
         @usableFromInline var head: Entry?
         /// The number of entries, `head` included: `tail.count + 1`, or 0 when the chain is empty.
         /// Kept here so that a frame of a chain of one never reads the tail's buffer.
         @usableFromInline var count = 0
-        /// The entries after `head`, oldest first.
-        @usableFromInline var tail: [Entry] = []
 
         @inlinable init() {}
 
