@@ -79,7 +79,9 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible, CustomDebu
     ///
     /// The library's own animations (`AnimationKind`) are evaluated by a switch on the box's kind into
     /// a direct call of their concrete code (`step`), read in place from the box, and specialised
-    /// with the caller for `V`: no indirect call, no existential, no copy of the animation. A
+    /// with the caller for `V`: no indirect call, no existential, no copy of the animation. The
+    /// `.spring` family's step (a few loads, its 1/300 s steps and stores) is inlined here instead,
+    /// into the animator's frame: the most common animation pays no call and no packing of its result. A
     /// modifier's base is evaluated the same way (one direct, recursive call). Only a user's
     /// `CustomAnimation` takes the box's path.
     @inlinable @inline(__always)
@@ -88,8 +90,8 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible, CustomDebu
     ) -> (value: V, velocity: V?)? {
         switch box.kind {
         case .fluidSpring:
-            return Self.step(FluidSpringAnimation.self, in: box, value: value, time: time, context: &context,
-                             wantsVelocity: wantsVelocity)
+            return box.unbox(FluidSpringAnimation.self).animateThenVelocity(
+                value: value, time: time, context: &context, wantsVelocity: wantsVelocity)
         case .defaultSpring:
             return DefaultAnimation().spring.animateThenVelocity(
                 value: value, time: time, context: &context, wantsVelocity: wantsVelocity)

@@ -124,8 +124,8 @@
 /// A frame costs one combined `animate`-then-`velocity` step per chain entry
 /// (`Animation.animateThenVelocity`) plus a few vector operations. For the library's animations the
 /// step is a switch on the animation's kind into a direct call of its concrete code, specialised for
-/// `Value`; a user's `CustomAnimation` costs one indirect call (for `Double`) into code specialised
-/// for it. The `.spring` family's integrator state lives inline in the entry's context
+/// `Value` (the `.spring` family's step is inlined into the frame); a user's `CustomAnimation` costs
+/// one indirect call (for `Double`) into code specialised for it. The `.spring` family's integrator state lives inline in the entry's context
 /// (`AnimationContext.fluidSpring`), so a `.spring` frame reads and writes it in place: no lookup by
 /// key, no reference counting, no copy-on-write check. The chain's oldest entry is held inline in
 /// the animator (`Chain`), so a frame of a chain of one — a `.spring` with every later spring merged
@@ -526,8 +526,12 @@ public struct Animator<Value: VectorArithmetic> {
 
     @inlinable
     mutating func clamp(_ time: Double) -> Double {
+        // A later time (every frame's, as a rule) cannot be NaN: the NaN test is left to the rest.
+        if time > clock {
+            clock = time
+            return time
+        }
         precondition(!time.isNaN, "Animator: time must not be NaN")
-        if time > clock { clock = time }
         return clock
     }
 
