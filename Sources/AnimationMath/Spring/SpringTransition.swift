@@ -58,14 +58,6 @@ import Darwin
         self.m22 = m22
     }
 
-    /// Advances a scalar displacement (x − target) and velocity by one step.
-    @inlinable
-    package func apply(displacement: inout Double, velocity: inout Double) {
-        let d = displacement, v = velocity
-        displacement = m11 * d + m12 * v
-        velocity = m21 * d + m22 * v
-    }
-
     /// Advances an absolute value and its velocity by one step toward a fixed `target`.
     ///
     /// Four `scale` operations on `V`.

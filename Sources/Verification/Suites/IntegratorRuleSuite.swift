@@ -34,7 +34,7 @@ enum IntegratorRuleSuite {
         name: name, summary: ".spring rules vs FixedStepSpringReference: velocity, cap, restart after a gap, rest test"
     ) { configuration in
         [try trajectoryCheck(configuration, gaps: false), try trajectoryCheck(configuration, gaps: true),
-         try finishCheck(configuration), try stabilityBoundCheck(), blendCheck()]
+         try finishCheck(configuration), restBoundaryCheck(), try stabilityBoundCheck(), blendCheck()]
     }
 
     /// The response blend after a merge, by the documented rule (SpringAnimationIntegrator.md): p =
@@ -133,6 +133,34 @@ enum IntegratorRuleSuite {
         return gatedCheck(CheckSubject(suite: name, name: "finishes at the first frame where the rule's rest test holds (Δ 1, 100, −1e4)",
                           kind: .reference, source: source, implementation: "Animation.spring", quickSet: true),
                           metrics: stats.metrics(absoluteUnit: "frames"), worst: stats.worst, tolerance: finishTolerance)
+    }
+
+    /// The rest test on its boundaries, state by state: velocity and force exactly ±0.06 (0.06² is
+    /// 0.0036 in doubles, so the squared forms meet the threshold exactly) and one ulp beyond, the
+    /// offset exactly 1 % of Δ from it and one ulp beyond, and Δ = 0 (any offset). A frame rarely
+    /// lands on a boundary, so `finishCheck` alone cannot tell ≤ from <.
+    static func restBoundaryCheck() -> CheckReport {
+        let speeds = [0, 0.05, 0.06, -0.06, 0.06.nextUp, -(0.06.nextUp)]
+        var stats = ErrorStatistics()
+        for interval in [100.0, -100, 0] {
+            let near = 0.99 * interval  // |Δ − x| = 1 % of Δ, exactly for Δ = ±100 (and 0)
+            for offset in [interval, near, near.nextDown, near.nextUp, 0.5 * interval] {
+                for velocity in speeds {
+                    for force in speeds {
+                        let said = SpringIntegratorState<Double>(offset: offset, velocity: velocity, force: force)
+                            .isAtRest(interval: interval)
+                        let rule = FixedStepSpringReference.isAtRest(
+                            FixedStepSpringReference.State(position: offset, velocity: velocity, force: force), interval: interval)
+                        stats.require(said == rule, WorstCase("Δ \(interval), x \(offset), v \(velocity), F \(force): at rest \(said), the rule says \(rule)"))
+                    }
+                }
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "rest test on its boundaries (|v|, |F| = 0.06, |Δ − x| = 1 % of Δ, Δ = 0) = the rule's",
+                          kind: .reference, source: source, implementation: "SpringIntegratorState.isAtRest", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst,
+                          tolerance: Tolerance(name: "sameRestVerdict", metric: "maxAbsError", value: 0,
+                                               reason: "a state is at rest or not: no mismatch is allowed"))
     }
 
     /// The largest stable damping ratio the library states (`maximumStableDampingRatio`, and

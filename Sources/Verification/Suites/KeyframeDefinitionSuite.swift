@@ -63,7 +63,10 @@ enum KeyframeDefinitionSuite {
         let total = knots.reduce(0) { $0 + $1.duration }
         for step in -5...Int(total * 100 + 10) {
             let time = Double(step) / 100
-            stats.add(timeline.value(time: time), try reference(at: time), scale: 4, location: WorstCase("cubic/linear timeline", time: time))
+            let expected = try reference(at: time)
+            stats.add(timeline.value(time: time), expected, scale: 4, location: WorstCase("cubic/linear timeline", time: time))
+            stats.add(timeline.valueAndVelocity(time: time).value, expected, scale: 4,
+                      location: WorstCase("cubic/linear timeline, valueAndVelocity", time: time))
         }
         return gatedCheck(CheckSubject(suite: name, name: "cubic keyframes = Hermite with Catmull-Rom velocities; linear neighbours' velocities",
                           kind: .reference, source: source, implementation: "KeyframeTimeline", quickSet: true),
@@ -126,7 +129,8 @@ enum KeyframeDefinitionSuite {
     /// `for`, a `Keyframe` and an array of them) and keyframes of zero length, against the piecewise
     /// line worked out here: a linear keyframe moves linearly over its duration ("interpolates
     /// linearly", LinearKeyframe); a move jumps; a zero-length linear or cubic keyframe is reached at
-    /// once (a jump, like a move: the cubic before it ends at rest), and a zero-length spring keyframe
+    /// once (a jump, like a move: the cubic before it ends at rest, a zero-length linear keyframe
+    /// leaves the value at rest for the cubic after it), and a zero-length spring keyframe
     /// leaves the value where it is (where its spring is after zero seconds, the documented end value
     /// of a spring keyframe: Hooke's reading).
     static func builderCheck() -> CheckReport {
@@ -174,6 +178,16 @@ enum KeyframeDefinitionSuite {
                       location: WorstCase("cubic before a zero-length linear keyframe", time: 0.5 * s))
         }
         stats.add(beforeJump.value(time: 0.6), 2, scale: 10, location: WorstCase("after a zero-length linear keyframe"))
+        // Like a move, it also leaves the value at rest: a cubic after it starts with velocity 0
+        // (and ends at rest, the last keyframe), the smoothstep from 2 to 3.
+        let afterJump = KeyframeTimeline(initialValue: 0.0) {
+            LinearKeyframe(2.0, duration: 0)
+            CubicKeyframe(3.0, duration: 0.5)
+        }
+        for s in [0.1, 0.35, 0.5, 0.8, 0.95] {
+            stats.add(afterJump.value(time: 0.5 * s), 2 + s * s * (3 - 2 * s), scale: 10,
+                      location: WorstCase("cubic after a zero-length linear keyframe", time: 0.5 * s))
+        }
         stats.add(timeline.value(time: -1), 1, scale: 10, location: WorstCase("before the start: the initial value"))
         stats.add(timeline.initialValue, 1, scale: 10, location: WorstCase("initialValue"))
         stats.add(timeline.value(time: 4), 6.5, scale: 10, location: WorstCase("after the end: the last value"))

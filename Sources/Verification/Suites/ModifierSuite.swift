@@ -174,13 +174,17 @@ enum ModifierSuite {
     /// `linear`), `repeatCount(3, autoreverses: true)` at 60 Hz: every frame of pass k moves at
     /// ±Δ/d (− on a reversed pass), and so does the frame that ends pass k − 1, which starts pass k
     /// (AnimationMath.docc/Modifiers.md: the next pass starts at that frame's time, and its velocity
-    /// there is its own at local time 0).
+    /// there is its own at local time 0). The same through `Animation.velocity` on a context the
+    /// animation's own frames have carried into each pass (the animator's combined step is a
+    /// separate path).
     static func repeatVelocityCheck(_ configuration: VerificationConfiguration) -> CheckReport {
         let delta = 80.0, h = 1.0 / 60, d = 0.51, count = 3
         let framesPerPass = Int((d / h).rounded(.down)) + 1
+        let animation = configuration.repeatCount(.linear(duration: d), count, true)
         // The library's animator (the alternative ChainingAnimator reports values only).
         var animator = Animator(value: 0.0)
-        animator.setValue(delta, animation: configuration.repeatCount(.linear(duration: d), count, true), at: 0)
+        animator.setValue(delta, animation: animation, at: 0)
+        var context = AnimationContext<Double>()
         var stats = ErrorStatistics()
         var t = 0.0
         for n in 0..<(count * framesPerPass) {
@@ -190,11 +194,15 @@ enum ModifierSuite {
             let role = n % framesPerPass == 0 && n > 0 ? "ends pass \(pass - 1), starts pass \(pass)" : "in pass \(pass)"
             stats.add(velocity ?? .nan, speed, scale: delta / d,
                       location: WorstCase("frame \(n) (\(role)): velocity \(velocity.map { "\($0)" } ?? "nil"), expected \(speed)", time: t))
+            _ = animation.animate(value: delta, time: t, context: &context)
+            let own = animation.velocity(value: delta, time: t, context: context)
+            stats.add(own ?? .nan, speed, scale: delta / d,
+                      location: WorstCase("frame \(n) (\(role)): Animation.velocity \(own.map { "\($0)" } ?? "nil"), expected \(speed)", time: t))
             t += h
         }
-        return gatedCheck(CheckSubject(suite: name, name: "repeatCount(3, autoreverses: true) of linear: the animator's velocity ±Δ/d, pass ends included",
+        return gatedCheck(CheckSubject(suite: name, name: "repeatCount(3, autoreverses: true) of linear: velocity ±Δ/d (the animator's, Animation.velocity), pass ends included",
                                        kind: .reference, source: "timeline derived by hand: the documented repeat passes (AnimationMath.docc/Modifiers.md) of Apple's linear ramp, constant speed Δ/d",
-                                       implementation: "RepeatAnimation through Animator", quickSet: true),
+                                       implementation: "RepeatAnimation through Animator and Animation.velocity", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
     }
 

@@ -115,6 +115,29 @@ struct KeyframeTimelineTests {
         }
     }
 
+    /// `KeyframeSegment.duration` is > 0 (a zero-length keyframe of any kind leaves no segment) and
+    /// the start times the binary search reads increase strictly; the frame harness's keyframe
+    /// kernel reads the segments as they are. The values these zero-length keyframes leave are
+    /// verify's (keyframe-definitions: result-builder forms and zero-length keyframes).
+    @Test("zero-length keyframes of every kind leave no segment; segment starts increase strictly")
+    func zeroLengthKeyframesLeaveNoSegment() {
+        let timeline = KeyframeTimeline(initialValue: 0.0) {
+            LinearKeyframe(1.0, duration: 0)
+            SpringKeyframe(2.0, duration: 0, spring: .bouncy)
+            CubicKeyframe(3.0, duration: 0)
+            LinearKeyframe(4.0, duration: 0.5)
+            CubicKeyframe(5.0, duration: 0)
+            SpringKeyframe(6.0, duration: 0, spring: .bouncy)
+            MoveKeyframe(7.0)
+            CubicKeyframe(8.0, duration: 0.25)
+            SpringKeyframe(9.0, duration: 0, spring: .bouncy)
+            LinearKeyframe(10.0, duration: 0)
+        }
+        let segments = timeline.track.segments
+        #expect(segments.map(\.start) == [0, 0.5])
+        #expect(segments.allSatisfy { $0.duration > 0 })
+    }
+
     // MARK: Cubic
 
     static let cubicTimeline = KeyframeTimeline(initialValue: 0.0) {

@@ -55,12 +55,12 @@ struct SpringUpdateTests {
     @Test("cached transition steps match one evaluation", arguments: springs)
     func cachedTransitionStepsMatchOneEvaluation(spring: Spring) {
         let step = spring.transition(deltaTime: stepSize)
-        // Displacement from the target, as the frame harness keeps it: starts at −target.
+        // Displacement from the target, stepped toward 0: starts at −target.
         let target = -2.0, v0 = 3.0
         var displacement = -target, velocity = v0
         var product = SpringTransition(m11: 1, m12: 0, m21: 0, m22: 1)
         for _ in 0..<steps {
-            step.apply(displacement: &displacement, velocity: &velocity)
+            step.apply(value: &displacement, velocity: &velocity, target: 0.0)
             product = followed(product, by: step)
         }
         let total = Double(steps) * stepSize
