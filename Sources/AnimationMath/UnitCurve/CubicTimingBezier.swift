@@ -15,12 +15,15 @@
 // iterations and their bookkeeping); <doc:CostPerFrame> has the figures. The fast path is accepted for 96% of a 1/1000 grid
 // on the presets and 95% of a random grid that includes progress within 1e-12 of the ends (3% on
 // the bench's population falls back). The rest — mostly within a few percent of an end where x'
-// vanishes (easeIn near 1, easeOut near 0) — finish in the safeguarded loop, started from the fast
-// path's bracket and iterate: a few more iterations there; up to 57 next to an interior zero of
-// x' (a triple root of x(s) − p, as before: the worst of a 4000-point sweep of p = ½ ± 1e-16…1e-1
-// on (1, ·)(0, ·)); up to ~85 for p < 1e-30 on curves with x'(0) = 0 (Newton only halves the
-// error there, and stops once s is resolved to 4.4e-16). The cap of 100 is never reached in the
-// tests. `hooke verify` holds the solver to these figures (curve-edges: the solver's cost), and
+// vanishes (easeIn near 1, easeOut near 0) — finish in the safeguarded loop, started from the
+// fast path's bracket and iterate: a few more evaluations of x there; at most 48 (the loop's 46
+// and the fast path's 2) next to an interior zero of x' (a triple root of x(s) − p: the worst of
+// p = ½ ± 1e-16…1e-1, 8002 points on a log scale, on (1, ·)(0, ·)); at most 52 for p < 1e-30 on
+// curves with x'(0) = 0 (p = {1, 2, 5}·1e-31…1e-307 with x2 = 0, 0.05, …, 1: Newton's step only
+// halves the error there, or takes a third off it when x''(0) = 0 too, so the loop's schedule
+// forces bisections). A random search of 1.3 M solves next to zeros of x' (interior, and at
+// either end) saw at most 53. Whatever the input the loop returns within 99 iterations
+// (`safeguardedParameter` proves it), below the cap of 100. `hooke verify` holds the solver to these figures (curve-edges: the solver's cost), and
 // its fast path to the acceptance rule below, decision by decision (the rule evaluated in
 // double-double, at progresses constructed within 5e-8 of its bound on either side).
 // `value(at:)` and `velocity(at:)` each solve once; `valueAndVelocity(at:)` solves once for both.
@@ -94,13 +97,11 @@ struct CubicTimingBezier: Sendable {
     /// bisection step this small means the bracket, which holds the root, is this narrow.
     @inlinable static var stepTolerance: Double { 2 * Double.ulpOfOne }
 
-    /// Hard cap on solver iterations. Bisection alone narrows [0, 1] to the step tolerance in 52
-    /// halvings; the cap leaves room for interleaved Newton steps. Never reached in the tests
-    /// (the hard-curve tests assert the count stays below it), but no bound below it is proven:
-    /// next to a triple root Newton's method contracts by 2/3 a step, which the loop's rule (a step
-    /// at most half the one before the last) accepts, since (2/3)² < 1/2, so the rules alone allow
-    /// ~80 Newton steps from a segment's width of 1/8 down to the tolerance. The cap is what
-    /// guarantees that the loop ends.
+    /// Hard cap on solver iterations, never reached: `safeguardedParameter` returns by its 99th
+    /// iteration (its documentation proves it: the bracket's width keeps within a target that
+    /// halves every two iterations, and 49 halvings, rounding included, take a segment of 1/8 below
+    /// `stepTolerance`). The cap is that bound plus one, a guard against a flaw in the argument,
+    /// not a limit any input meets.
     /// (Computed constants, not `static let`: a stored static is a lazily initialised global,
     /// read through an accessor call on every iteration of the solver.)
     @inlinable static var maxIterations: Int { 100 }
@@ -269,16 +270,39 @@ struct CubicTimingBezier: Sendable {
 
     /// Solves x(s) = p for s in [lo, hi], given x(lo) ≤ p < x(hi), starting at `start` inside that
     /// bracket: Newton's method inside a shrinking bracket, falling back to bisection (the
-    /// "rtsafe" safeguard of Press et al., Numerical Recipes, §9.4). The fast path's fallback, kept
-    /// out of line so that callers inline only the fast path. Static, handed the four coefficients
-    /// of x it reads: a call that took the curve itself would need its 120 bytes in memory, and
-    /// callers would copy them there on every evaluation, the fast path's included.
+    /// "rtsafe" safeguard of Press et al., Numerical Recipes, §9.4), with a schedule that makes the
+    /// bracket halve at least every two iterations on average (Dekker's and Brent's guarantee). The
+    /// fast path's fallback, kept out of line so that callers inline only the fast path. Static,
+    /// handed the four coefficients of x it reads: a call that took the curve itself would need its
+    /// 120 bytes in memory, and callers would copy them there on every evaluation, the fast path's
+    /// included.
     ///
-    /// The bracket always holds the root and shrinks at every iteration. A Newton step is taken
-    /// only when it lands strictly inside the bracket and is at most half as long as the step
-    /// before the last one; otherwise the bracket is bisected. So far from the root, or where
-    /// Newton jumps out (x' ≈ 0), the method bisects, and near a simple root it converges
-    /// quadratically. At most `maxIterations` iterations.
+    /// Each iteration evaluates f = x(s) − p once, replaces the end of the bracket on f's side by
+    /// s, and stops when Newton's correction f/x'(s), or the step to the next point, is at most
+    /// `stepTolerance`. The next point is Newton's when it lies strictly inside the bracket and the
+    /// bracket is within the schedule — a target width that starts at the segment's 1/8 and halves
+    /// at every even iteration; otherwise the bracket's midpoint. Newton's step is taken from the
+    /// last point, except after a bisection, when it is taken from the midpoint only if |f| there
+    /// is no larger than at the point before it: where Newton's steps approach the root from one
+    /// side and the far end of the bracket stays where it was, a bisection forced by the schedule
+    /// does not throw the good iterate away.
+    ///
+    /// The bound. Let w_k be the bracket's exact width after the k-th evaluation, T_k the target at
+    /// iteration k, 2⁻³⁻ᵐ with m = ⌊k/2⌋ (so T_{k−1} ≤ 2·T_k), and u = 2⁻⁵³. The bracket never
+    /// grows: every point lies in the closed bracket. The midpoint lo + ½·fl(hi − lo), rounded, is
+    /// within ½u·w + 2⁻⁵⁴ of the exact midpoint (fl(hi − lo) is within a relative u, halving is
+    /// exact, and the sum is below 1, where half an ulp is at most 2⁻⁵⁴), so a bisection leaves
+    /// w_{k+1} ≤ ½(1 + u)·w_k + 2⁻⁵⁴. Claim: w_{k+1} ≤ (1 + 2u)ᵏ·T_k + (1 + u)ᵏ·2⁻⁵³. A Newton step
+    /// is taken only when fl(w_k) ≤ T_k, so then w_{k+1} ≤ w_k ≤ (1 + 2u)·T_k. A bisection at k = 1
+    /// leaves w₂ ≤ ½(1 + u)/8 + 2⁻⁵⁴; at k ≥ 2, with the claim at k − 1 and T_{k−1} ≤ 2·T_k, it
+    /// leaves w_{k+1} ≤ (1 + u)(1 + 2u)ᵏ⁻¹·T_k + ½(1 + u)ᵏ·2⁻⁵³ + 2⁻⁵⁴, within the claim. At k = 98,
+    /// T = 2⁻⁵² and w₉₉ ≤ 2⁻⁵²(1 + 2u)⁹⁸ + 2⁻⁵³(1 + u)⁹⁸ < 0.76·2⁻⁵¹ < `stepTolerance` = 2⁻⁵¹.
+    /// Once the width is at most `stepTolerance` the iteration returns: s is an end of the bracket
+    /// and the next point lies in it, so |next − s| is at most the width, and so is its rounding
+    /// (the tolerance is a double). So the loop returns by its 99th iteration: 48 halvings take 1/8
+    /// to 2⁻⁵¹, one more absorbs the rounding, two iterations each, and one for the first. The
+    /// rules alone come close: with Newton's point replaced by the worst point strictly inside the
+    /// bracket they take 96. Newton's method does far better; see the header.
     ///
     /// - Returns: The parameter `s` (NaN when the control points are NaN) and the number of
     ///   iterations used.
@@ -290,8 +314,12 @@ struct CubicTimingBezier: Sendable {
         var lo = lo
         var hi = hi
         var s = start
-        var lastStep = 1.0
-        var stepBeforeLast = 1.0
+        // The widest bracket that may take a Newton step.
+        var target = hi - lo
+        // Newton's point from the last point, or after a bisection from the better of the midpoint
+        // and the point before it, and |f| there (infinite once that point is taken).
+        var candidate = Double.nan
+        var residual = Double.infinity
         var iteration = 0
         while iteration < CubicTimingBezier.maxIterations {
             iteration += 1
@@ -305,17 +333,21 @@ struct CubicTimingBezier: Sendable {
             // Converged: the correction is below the tolerance. (Checked before the bracket test:
             // at convergence s is itself an end of the bracket and newton may round onto it.)
             if Swift.abs(newtonStep) <= CubicTimingBezier.stepTolerance { return (newton, iteration) }
-            // The comparisons are false for NaN and infinite steps (derivative 0), so those bisect.
-            let next: Double
-            if newton > lo && newton < hi && Swift.abs(newtonStep) <= 0.5 * stepBeforeLast {
-                next = newton
-            } else {
-                next = lo + 0.5 * (hi - lo)
+            if Swift.abs(f) <= residual {
+                residual = Swift.abs(f)
+                candidate = newton
             }
-            let step = Swift.abs(next - s)
-            if step <= CubicTimingBezier.stepTolerance { return (next, iteration) }
-            stepBeforeLast = lastStep
-            lastStep = step
+            let width = hi - lo
+            if iteration % 2 == 0 { target *= 0.5 }
+            // The comparisons are false for NaN and infinite points (derivative 0), so those bisect.
+            let next: Double
+            if width <= target && candidate > lo && candidate < hi {
+                next = candidate
+                residual = .infinity
+            } else {
+                next = lo + 0.5 * width
+            }
+            if Swift.abs(next - s) <= CubicTimingBezier.stepTolerance { return (next, iteration) }
             s = next
         }
         return (s, iteration)

@@ -55,6 +55,11 @@ let presetBeziers: [(name: String, curve: UnitCurve, start: UnitPoint, end: Unit
     ("easeInOut", .easeInOut, UnitPoint(x: 0.42, y: 0), UnitPoint(x: 0.58, y: 1)),
 ]
 
+/// The most evaluations of x a solve is documented to take, the worst of CubicTimingBezier's random
+/// search next to zeros of x′ (the loop provably ends within 99 iterations; no input is known to
+/// need more than this). The random grid below measures 52.
+private let searchedWorstEvaluations = 53
+
 @Suite("UnitCurve Bézier accuracy (bisection reference in Float80, or double-double off x86_64)")
 struct UnitCurveBezierAccuracyTests {
     struct Worst {
@@ -128,6 +133,6 @@ struct UnitCurveBezierAccuracyTests {
                          label: "seed \(seed) curve \(curveIndex) \(start) \(end)")
         }
         print("random grid vs bisection (seed \(seed)): worst |error| \(worst.valueError), worst error/(1+|slope|) \(worst.conditionedError) (\(worst.where_)), worst velocity error / allowed \(worst.velocityError) (\(worst.unresolvable) points next to a vertical tangent skipped), iterations max \(worst.iterations) mean \(Double(worst.totalIterations) / Double(worst.solves))")
-        #expect(worst.iterations < CubicTimingBezier.maxIterations)
+        #expect(worst.iterations <= searchedWorstEvaluations)
     }
 }

@@ -10,8 +10,8 @@ private let approachDistance = 1e-12
 /// on both coordinates and the solve returns s within an ulp. Achieved: exact.
 private let identityRounding = 2 * Double.ulpOfOne
 /// The documented worst cost of a solve next to an interior zero of x′ (CubicTimingBezier's header:
-/// 57 iterations of the loop after the fast path's 2 evaluations).
-private let interiorZeroEvaluationBudget = 59
+/// 48 evaluations, 46 iterations of the loop after the fast path's 2).
+private let interiorZeroEvaluationBudget = 48
 
 private func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> UnitCurve {
     .bezier(startControlPoint: UnitPoint(x: x1, y: y1), endControlPoint: UnitPoint(x: x2, y: y2))
