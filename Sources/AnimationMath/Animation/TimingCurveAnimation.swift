@@ -53,7 +53,14 @@
         case .easeIn: return "easeIn(duration: \(d))"
         case .easeOut: return "easeOut(duration: \(d))"
         case .easeInOut: return "easeInOut(duration: \(d))"
-        default: return "timingCurve(\(curve), duration: \(d))"
+        default: break
         }
+        // The call that built it: the control points of a Bézier, the name of another curve.
+        if let start = curve.startControlPoint, let end = curve.endControlPoint {
+            let points = [start.x, start.y, end.x, end.y].map(animationDescription).joined(separator: ", ")
+            return "timingCurve(\(points), duration: \(d))"
+        }
+        let name = curve.kind == .circularEaseOutIn ? "circularEaseInOut.inverse" : "\(curve.kind)"
+        return "timingCurve(.\(name), duration: \(d))"
     }
 }

@@ -105,7 +105,15 @@ struct PresetAnimationTests {
                 == "interpolatingSpring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)")
         #expect(Animation.spring.logicallyComplete(after: 0.25).description
                 == "spring(response: 0.5, dampingFraction: 1, blendDuration: 0).logicallyComplete(after: 0.25)")
-        #expect(Animation.timingCurve(0.1, 0.2, 0.3, 0.4).description.hasPrefix("timingCurve("))
+        #expect(Animation.timingCurve(0.1, 0.2, 0.3, 0.4).description == "timingCurve(0.1, 0.2, 0.3, 0.4, duration: 0.35)")
+        // Control points as given (x is clamped only when the curve is evaluated).
+        #expect(Animation.timingCurve(UnitCurve.bezier(startControlPoint: UnitPoint(x: -1, y: 0.5),
+                                                       endControlPoint: UnitPoint(x: 1.5, y: 1)), duration: 2).description
+                == "timingCurve(-1, 0.5, 1.5, 1, duration: 2)")
+        #expect(Animation.timingCurve(.circularEaseIn, duration: 0.5).description == "timingCurve(.circularEaseIn, duration: 0.5)")
+        #expect(Animation.timingCurve(.circularEaseOut, duration: 1).description == "timingCurve(.circularEaseOut, duration: 1)")
+        #expect(Animation.timingCurve(.circularEaseInOut.inverse, duration: 1).description
+                == "timingCurve(.circularEaseInOut.inverse, duration: 1)")
     }
 
     /// SwiftUI, in OpenSwiftUI's compatibility tests run on SwiftUI itself:
