@@ -8,19 +8,19 @@
 /// exactly as a value in `state` would — a merging `.spring` takes it over, a copy of the context
 /// copies it.
 ///
-/// Layout (an animator's frames read every field but the blend): the `.spring` blend first, then
-/// `state`, the `.spring` integrator and `isLogicallyComplete` last, so that the animator's flag
-/// that follows the context shares its word (`Animator.Entry`).
+/// Layout: `state`, the `.spring` integrator and its blend first (read by frames of a keyed-state
+/// animation, of a `.spring`, of a blending `.spring`), `isLogicallyComplete` last (read by every
+/// frame), so that the animator's flags that follow the context share its word (`Animator.Entry`).
 public struct AnimationContext<Value: VectorArithmetic> {
-    /// The `.spring` family's pending response blend (`FluidSpringAnimation`); read by a frame only
-    /// while a spring with a positive `blendDuration` runs.
-    @usableFromInline var fluidSpringBlend: FluidSpringBlend
-
     /// Per-animation state, keyed by `AnimationStateKey` types.
     public var state: AnimationState<Value>
 
     /// The `.spring` family's state (`FluidSpringAnimation`); all zero until a `.spring` runs.
     @usableFromInline var fluidSpring: FluidSpringState<Value>
+
+    /// The `.spring` family's pending response blend (`FluidSpringAnimation`); read by a frame only
+    /// while a spring with a positive `blendDuration` runs.
+    @usableFromInline var fluidSpringBlend: FluidSpringBlend
 
     /// Set by an animation once it is logically complete (for `.spring`: after `response` seconds),
     /// which fires `.logicallyComplete` completions before the motion has visibly ended.
@@ -28,9 +28,9 @@ public struct AnimationContext<Value: VectorArithmetic> {
 
     @inlinable
     public init(state: AnimationState<Value> = AnimationState(), isLogicallyComplete: Bool = false) {
-        fluidSpringBlend = FluidSpringBlend()
         self.state = state
         fluidSpring = FluidSpringState()
+        fluidSpringBlend = FluidSpringBlend()
         self.isLogicallyComplete = isLogicallyComplete
     }
 }

@@ -217,39 +217,49 @@ public struct Animator<Value: VectorArithmetic> {
     // generic dispatch on `Value`.
     //
     // Layout: what a frame does not read first, then what it reads, so that the fields a frame reads
-    // lie in as few cache lines as possible. For `Double`, 192 bytes, three cache lines: the first
-    // 64 bytes hold the completion bookkeeping, the chain's result before its newest entry, the
-    // tail's reference and the head entry's `.spring` blend (read only by a blending spring); a frame
-    // of a chain of one reads the other 128 — the head's context, flag, animation, target and start,
-    // the count, and the animator's model, interval, clock, chain base and last result — so in a
-    // buffer aligned to 64 bytes it reads two lines of each animator.
+    // lie in as few cache lines as possible. For `Double`, 192 bytes, three cache lines (in a buffer
+    // aligned to 64 bytes):
+    // - bytes 0–63: the completion bookkeeping, the result before the newest entry, the model, the
+    //   interval, the next serial and the tail's reference — read by changes, longer chains and
+    //   completions;
+    // - 64–127: the head entry's keyed state, `.spring` integrator and blend — read by a frame of a
+    //   `.spring` (the blend only while blending) or of a keyed-state animation (`repeatCount`);
+    // - 128–191: the head's `isLogicallyComplete`, flags, serial, animation, target and start, and
+    //   the clock, chain base, last result and run origin — all that a frame of a chain of one
+    //   reads otherwise, and all that an idle frame reads.
+    // So a frame of a timing curve, an interpolating spring, a `delay` or `speed` of one, or an idle
+    // animator reads one line of the animator, a `.spring` or `repeatCount` frame two.
     @usableFromInline var events: [AnimationCompletionEvent] = []
     @usableFromInline var pending: [PendingCompletion] = []
-    @usableFromInline var nextSerial: Serial = 0
     /// The state storage of an entry that left the chain, kept for the next new entry (see Cost);
     /// empty (no storage) when there is none.
     @usableFromInline var spareState = AnimationState<Value>()
     /// The chain's result before its newest entry at the last frame; for a chain of one it is
     /// always `chainBase` (a frame of a chain of one does not write it).
     @usableFromInline var resultBeforeNewest: Value = .zero
-    @usableFromInline var chain = Chain()
     @usableFromInline var model: Value
     @usableFromInline var runInterval: Value
+    @usableFromInline var nextSerial: Serial = 0
+    @usableFromInline var chain = Chain()
     @usableFromInline var clock: Double = -.infinity
     /// Where the chain starts: zero, or the target of the latest entry that finished while newer
     /// ones run (relative to the run's origin, like the targets).
     @usableFromInline var chainBase: Value = .zero
     /// The chain's whole result at the last frame.
     @usableFromInline var lastResult: Value = .zero
+    /// `model − runInterval`, where the run began (formed by `-=` whenever either changes, as a
+    /// frame formed it before adding the chain's result); the model itself when idle.
+    @usableFromInline var runOrigin: Value
 
     /// An animator showing `value`, with no animation running.
     public init(value: Value) {
         model = value
         runInterval = .zero
+        runOrigin = value
     }
 
     /// Whether an animation is running (the presentation may differ from the model).
-    @inlinable public var isAnimating: Bool { chain.count > 0 }
+    @inlinable public var isAnimating: Bool { !chain.isEmpty }
 
     /// The number of animations in the chain (0 when idle, 1 after merges, more after chaining).
     @inlinable public var chainCount: Int { chain.count }
@@ -271,14 +281,18 @@ public struct Animator<Value: VectorArithmetic> {
         let change = newValue - model
         model = newValue
         guard let animation = transaction.effectiveAnimation else {
+            updateRunOrigin()
             fireImmediately(transaction.completion, at: time)
             return
         }
         runInterval += change
+        var origin = model
+        origin -= runInterval
+        runOrigin = origin
 
         let serial = nextSerial
         nextSerial &+= 1
-        if chain.count > 0 {
+        if !chain.isEmpty {
             // The interval the newest entry animates *before* this change: the merging animation
             // samples the previous one toward its own target; the change is added afterwards.
             let resultBeforeNewest = resultBeforeNewest, runInterval = runInterval
@@ -331,8 +345,9 @@ public struct Animator<Value: VectorArithmetic> {
     @inlinable
     public mutating func frame(at time: Double) -> Frame {
         let time = clamp(time)
-        if chain.count == 0 { return Frame(time: time, value: model, velocity: .zero) }
-        if chain.count == 1 { return frameOfOne(at: time) }
+        // Idle, the run origin is the model (and lies in the line the frame reads).
+        if chain.isEmpty { return Frame(time: time, value: runOrigin, velocity: .zero) }
+        if chain.hasOneEntry() { return frameOfOne(at: time) }
         return frameOfChain(at: time)
     }
 
@@ -346,8 +361,7 @@ public struct Animator<Value: VectorArithmetic> {
             case .end:
                 resultBeforeNewest = walk.before
                 lastResult = walk.result
-                var value = model
-                value -= runInterval
+                var value = runOrigin
                 value += walk.result
                 return Frame(time: time, value: value, velocity: walk.velocityIsKnown ? walk.velocity : nil)
             case .logicallyComplete:
@@ -394,8 +408,7 @@ public struct Animator<Value: VectorArithmetic> {
         if logicallyComplete { fireLogicalCompletions(of: serial, at: time) }
         let result = base + step.value
         lastResult = result
-        var value = model
-        value -= runInterval
+        var value = runOrigin
         value += result
         return Frame(time: time, value: value, velocity: step.velocity.map { .zero + $0 })
     }
@@ -524,6 +537,15 @@ public struct Animator<Value: VectorArithmetic> {
         if let serial { fireLogicalCompletions(of: serial, at: time) }
     }
 
+    /// Sets `runOrigin` after the model or the interval changed: `model − runInterval` while a run
+    /// goes on, the model when idle.
+    @inlinable
+    mutating func updateRunOrigin() {
+        var origin = model
+        if !chain.isEmpty { origin -= runInterval }
+        runOrigin = origin
+    }
+
     @inlinable
     mutating func clamp(_ time: Double) -> Double {
         // A later time (every frame's, as a rule) cannot be NaN: the NaN test is left to the rest.
@@ -543,6 +565,7 @@ public struct Animator<Value: VectorArithmetic> {
         for index in (0..<chain.count).reversed() { keepSpareState(of: index) }
         chain.removeAll()
         runInterval = .zero
+        runOrigin = model
         chainBase = .zero
         resultBeforeNewest = .zero
         lastResult = .zero

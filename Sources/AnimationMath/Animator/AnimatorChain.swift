@@ -1,12 +1,16 @@
 extension Animator {
-    /// One animation of the chain. Layout: the context first (its `.spring` blend leading, its
-    /// `isLogicallyComplete` last), then this entry's flag and serial in the context's last word,
+    /// One animation of the chain. Layout: the context first (its `.spring` state leading, its
+    /// `isLogicallyComplete` last), then this entry's flags and serial in the context's last word,
     /// then the animation box reference, the cumulative target and the start time: 96 bytes for
-    /// `Double`, whose first 16 (the blend) a frame reads only for a blending spring.
+    /// `Double`, the last 32 of them all that a frame of a timing curve, an interpolating spring or a
+    /// modifier reads (`Animator`'s Layout).
     @usableFromInline
     struct Entry {
         @usableFromInline var context: AnimationContext<Value>
         @usableFromInline var hasReportedLogicalCompletion: Bool
+        /// Whether newer entries follow this one; kept for the chain's head only (`Chain`), so that
+        /// a frame tells a chain of one from a longer one without reading the tail.
+        @usableFromInline var hasNewer: Bool
         /// Identifies the change whose `.logicallyComplete` completions wait on this entry.
         @usableFromInline var serial: Serial
         @usableFromInline var animation: Animation
@@ -18,6 +22,7 @@ extension Animator {
         init(animation: Animation, target: Value, start: Double, context: AnimationContext<Value>, serial: Serial) {
             self.context = context
             self.hasReportedLogicalCompletion = false
+            self.hasNewer = false
             self.serial = serial
             self.animation = animation
             self.target = target
@@ -39,18 +44,29 @@ extension Animator {
     /// only and needs no array. The entries after the oldest are in `tail`, which keeps its capacity
     /// (see `Animator.reservedChainCapacity(startingWith:)`).
     /// Layout: the tail's reference first (a frame of a chain of one does not read it), then the
-    /// head and the count.
+    /// head. No count is stored: the head's presence and its `hasNewer` tell an empty chain, a
+    /// chain of one and a longer one apart, so a frame of a chain of one never reads the tail.
     @usableFromInline
     struct Chain {
         /// The entries after `head`, oldest first.
         @usableFromInline var tail: [Entry] = []
-        /// The oldest entry; `nil` exactly when the chain is empty.
+        /// The oldest entry; `nil` exactly when the chain is empty. Its `hasNewer` is `!tail.isEmpty`.
         @usableFromInline var head: Entry?
-        /// The number of entries, `head` included: `tail.count + 1`, or 0 when the chain is empty.
-        /// Kept here so that a frame of a chain of one never reads the tail's buffer.
-        @usableFromInline var count = 0
 
         @inlinable init() {}
+
+        /// Whether the chain has no entry.
+        @inlinable var isEmpty: Bool { head == nil }
+
+        /// Whether the chain has exactly one entry, read in place from the head alone (a getter,
+        /// `head?.hasNewer`, copies the whole entry). - Precondition: `!isEmpty`.
+        @inlinable @inline(__always)
+        mutating func hasOneEntry() -> Bool {
+            withEntry(0) { !$0.hasNewer }
+        }
+
+        /// The number of entries, `head` included: `tail.count + 1`, or 0 when the chain is empty.
+        @inlinable var count: Int { head == nil ? 0 : tail.count + 1 }
 
         /// A copy of the entry at `index`, 0 being the oldest. - Precondition: `index < count`.
         @inlinable
@@ -73,13 +89,14 @@ extension Animator {
         /// Adds `entry` as the newest.
         @inlinable
         mutating func append(_ entry: consuming Entry) {
-            if count == 0 {
+            if head == nil {
                 head = entry
+                head!.hasNewer = false
             } else {
                 reserveCapacity(Animator.reservedChainCapacity)
                 tail.append(entry)
+                head!.hasNewer = true
             }
-            count += 1
         }
 
         /// Removes the `k` oldest entries, `0 < k < count`: the entry at `k` becomes the oldest. The
@@ -92,7 +109,7 @@ extension Animator {
             } else {
                 tail.removeSubrange(0..<k)
             }
-            count -= k
+            head!.hasNewer = !tail.isEmpty
         }
 
         /// Removes every entry, keeping the tail's capacity.
@@ -100,7 +117,6 @@ extension Animator {
         mutating func removeAll() {
             head = nil
             tail.removeAll(keepingCapacity: true)
-            count = 0
         }
     }
 }

@@ -1,5 +1,5 @@
 // AnimatorLayoutTests.swift — the stored layout `Animator` documents for `Double` (Animator.swift,
-// "Layout"): three cache lines, the fields a frame of a chain of one reads in the last two. A
+// "Layout"): three cache lines, what a frame reads in the last one or two. A
 // consistency check of the declarations against that contract (the frame's speed depends on it,
 // its numbers do not), so that a new or moved field cannot silently spread a frame over a third line.
 
@@ -16,41 +16,49 @@ struct AnimatorLayoutTests {
             + MemoryLayout<A.Entry>.offset(of: path)!
     }
 
-    @Test("Animator<Double> is 192 bytes; a chain-of-one frame's fields lie in its last 128, the rest before")
+    @Test("Animator<Double> is 192 bytes: what any chain-of-one or idle frame reads in its last 64, a spring's state in the 64 before")
     func frameFieldsInTwoLines() {
         #expect(MemoryLayout<A>.size == 192)
         #expect(MemoryLayout<A>.stride == 192)
-        // Read (or written) by every frame of a chain of one, `.spring` or not.
-        let frame: [(String, Int, Int)] = [
-            ("model", MemoryLayout<A>.offset(of: \A.model)!, 8),
-            ("runInterval", MemoryLayout<A>.offset(of: \A.runInterval)!, 8),
-            ("clock", MemoryLayout<A>.offset(of: \A.clock)!, 8),
-            ("chainBase", MemoryLayout<A>.offset(of: \A.chainBase)!, 8),
-            ("lastResult", MemoryLayout<A>.offset(of: \A.lastResult)!, 8),
-            ("chain.count", MemoryLayout<A>.offset(of: \A.chain)! + MemoryLayout<A.Chain>.offset(of: \A.Chain.count)!, 8),
+        func offset<T>(_ path: KeyPath<A, T>) -> Int { MemoryLayout<A>.offset(of: path)! }
+        // Read (or written) by every frame of a chain of one, and by an idle frame.
+        let everyFrame: [(String, Int, Int)] = [
+            ("clock", offset(\A.clock), 8),
+            ("chainBase", offset(\A.chainBase), 8),
+            ("lastResult", offset(\A.lastResult), 8),
+            ("runOrigin", offset(\A.runOrigin), 8),
             ("head.animation", Self.head(\.animation), 8),
             ("head.target", Self.head(\.target), 8),
             ("head.start", Self.head(\.start), 8),
-            ("head.context.state", Self.head(\.context.state), 8),
-            ("head.context.fluidSpring", Self.head(\.context.fluidSpring), MemoryLayout<FluidSpringState<Double>>.size),
             ("head.context.isLogicallyComplete", Self.head(\.context.isLogicallyComplete), 1),
             ("head.hasReportedLogicalCompletion", Self.head(\.hasReportedLogicalCompletion), 1),
+            ("head.hasNewer", Self.head(\.hasNewer), 1),
         ]
-        for (name, offset, size) in frame {
-            #expect(offset >= 64 && offset + size <= 192, "\(name) at \(offset)..<\(offset + size)")
+        for (name, at, size) in everyFrame {
+            #expect(at >= 128 && at + size <= 192, "\(name) at \(at)..<\(at + size)")
         }
-        // Read by changes, longer chains, completions, and blending springs only.
-        let elsewhere: [(String, Int, Int)] = [
-            ("events", MemoryLayout<A>.offset(of: \A.events)!, 8),
-            ("pending", MemoryLayout<A>.offset(of: \A.pending)!, 8),
-            ("nextSerial", MemoryLayout<A>.offset(of: \A.nextSerial)!, 4),
-            ("spareState", MemoryLayout<A>.offset(of: \A.spareState)!, 8),
-            ("resultBeforeNewest", MemoryLayout<A>.offset(of: \A.resultBeforeNewest)!, 8),
-            ("chain.tail", MemoryLayout<A>.offset(of: \A.chain)! + MemoryLayout<A.Chain>.offset(of: \A.Chain.tail)!, 8),
+        // Read besides by a `.spring` frame (the blend only while blending) or a keyed-state one.
+        let springOrState: [(String, Int, Int)] = [
+            ("head.context.state", Self.head(\.context.state), 8),
+            ("head.context.fluidSpring", Self.head(\.context.fluidSpring), MemoryLayout<FluidSpringState<Double>>.size),
             ("head.context.fluidSpringBlend", Self.head(\.context.fluidSpringBlend), 16),
         ]
-        for (name, offset, size) in elsewhere {
-            #expect(offset + size <= 64, "\(name) at \(offset)..<\(offset + size)")
+        for (name, at, size) in springOrState {
+            #expect(at >= 64 && at + size <= 128, "\(name) at \(at)..<\(at + size)")
+        }
+        // Read by changes, longer chains and completions only.
+        let elsewhere: [(String, Int, Int)] = [
+            ("events", offset(\A.events), 8),
+            ("pending", offset(\A.pending), 8),
+            ("spareState", offset(\A.spareState), 8),
+            ("resultBeforeNewest", offset(\A.resultBeforeNewest), 8),
+            ("model", offset(\A.model), 8),
+            ("runInterval", offset(\A.runInterval), 8),
+            ("nextSerial", offset(\A.nextSerial), 4),
+            ("chain.tail", offset(\A.chain) + MemoryLayout<A.Chain>.offset(of: \A.Chain.tail)!, 8),
+        ]
+        for (name, at, size) in elsewhere {
+            #expect(at + size <= 64, "\(name) at \(at)..<\(at + size)")
         }
     }
 }
