@@ -84,11 +84,13 @@ public struct MixedPopulation: Sendable {
 /// and that code stays hot) instead of one of fourteen at random. The animator's semantics are
 /// untouched: each slot runs `MixedPopulation.tick` with its own value's index, retarget schedule
 /// and step, exactly as `naive` does.
-/// Layout: `MemoryLayout<Animator<Double>>.stride` bytes inline per value (model, interval, clock,
-/// chain bookkeeping with the chain's oldest entry — the `.spring` integrator's state inline in it —,
-/// three array references and the spare state's), its value index and retarget phase (16 bytes),
-/// value and velocity (16 bytes). On the heap: the array of a chain's newer entries (read only
-/// while a chain is longer than one) and a `repeatCount` entry's state storage.
+/// Layout: `MemoryLayout<Animator<Double>>.stride` bytes inline per value (192: model, interval,
+/// clock, chain bookkeeping with the chain's oldest entry — the `.spring` integrator's state inline
+/// in it —, three array references and the spare state's; `Animator`'s Layout), its value index
+/// (8 bytes, read only at a retarget) and retarget phase (4 bytes, as the C limit keeps it), value
+/// and velocity (16 bytes); every column starts at a cache line (`Column`), so a frame reads one or
+/// two lines of each animator. On the heap: the array of a chain's newer entries (read only while a
+/// chain is longer than one) and a `repeatCount` entry's state storage.
 final class FastMixedKernel: FrameKernel, @unchecked Sendable {
     let population: MixedPopulation
     let animators: Column<Animator<Double>>
@@ -96,12 +98,13 @@ final class FastMixedKernel: FrameKernel, @unchecked Sendable {
     let original: Column<Int>
     /// The slot of each value index (read by `state(of:)` only).
     let slot: [Int]
-    /// The retarget phase of each slot's value (`MixedPopulation.retargetPhase`).
-    let phase: Column<Int>
+    /// The retarget phase of each slot's value (`MixedPopulation.retargetPhase`), 32 bits as the C
+    /// limit keeps it: read every frame, so its width is part of what a frame streams.
+    let phase: Column<Int32>
     let value: Column<Double>, velocity: Column<Double>
     let count: Int
     let frameInterval: Double
-    var stateBytesPerAnimation: Int { MemoryLayout<Animator<Double>>.stride + 8 + 8 + 16 }
+    var stateBytesPerAnimation: Int { MemoryLayout<Animator<Double>>.stride + 8 + 4 + 16 }
 
     init(_ population: MixedPopulation, frameInterval: Double) {
         self.population = population
@@ -114,7 +117,7 @@ final class FastMixedKernel: FrameKernel, @unchecked Sendable {
         for (j, index) in order.enumerated() { slot[index] = j }
         self.slot = slot
         original = Column(count: count) { order[$0] }
-        phase = Column(count: count) { MixedPopulation.retargetPhase(order[$0]) }
+        phase = Column(count: count) { Int32(MixedPopulation.retargetPhase(order[$0])) }
         animators = Column(count: count) { population.makeAnimator(order[$0]) }
         value = Column(repeating: 0, count: count)
         velocity = Column(repeating: 0, count: count)
@@ -125,8 +128,8 @@ final class FastMixedKernel: FrameKernel, @unchecked Sendable {
         let a = animators.base, index = original.base, p = phase.base, y = value.base, v = velocity.base
         let framePhase = MixedPopulation.retargetPhase(frame)
         for j in range {
-            let result = population.tick(&a[j], index: index[j], phase: p[j], frame: frame, framePhase: framePhase,
-                                         time: time)
+            let result = population.tick(&a[j], index: index[j], phase: Int(p[j]), frame: frame,
+                                         framePhase: framePhase, time: time)
             y[j] = result.value
             v[j] = result.velocity ?? 0
         }
