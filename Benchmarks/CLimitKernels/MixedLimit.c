@@ -30,13 +30,13 @@ HOOKE_INLINE double bezier_y(const hooke_mixed_animation *a, double s) {
 }
 
 // `safeguardedParameter(forX:lo:hi:start:)`: Newton's method inside a shrinking bracket, a bisection
-// whenever the bracket is wider than a target that starts at 1/8 and halves every even iteration.
+// whenever the bracket is wider than a target that starts at 1/8 and shrinks by 1/√2 every iteration.
 __attribute__((noinline)) static double bezier_safeguarded(const hooke_mixed_animation *a, double p, double lo,
                                                            double hi, double s) {
     const double tolerance = 2 * DBL_EPSILON;
     double px0 = 3 * a->x1;
-    double target = hi - lo, candidate = NAN, residual = INFINITY;
-    for (int iteration = 1; iteration <= 100; iteration++) {
+    double target = 0.125, candidate = NAN, residual = INFINITY;
+    for (int iteration = 0; iteration < 100; iteration++) {
         double f = bezier_x(a, s) - p;
         if (f == 0) return s;
         if (isnan(f)) return f;
@@ -50,7 +50,6 @@ __attribute__((noinline)) static double bezier_safeguarded(const hooke_mixed_ani
             candidate = newton;
         }
         double width = hi - lo;
-        if (iteration % 2 == 0) target *= 0.5;
         double next;
         if (width <= target && candidate > lo && candidate < hi) {
             next = candidate;
@@ -58,6 +57,7 @@ __attribute__((noinline)) static double bezier_safeguarded(const hooke_mixed_ani
         } else {
             next = lo + 0.5 * width;
         }
+        target *= 0.7071067811865476;
         if (fabs(next - s) <= tolerance) return next;
         s = next;
     }

@@ -99,12 +99,16 @@ struct CubicTimingBezier: Sendable {
 
     /// Hard cap on solver iterations, never reached: `safeguardedParameter` returns by its 99th
     /// iteration (its documentation proves it: the bracket's width keeps within a target that
-    /// halves every two iterations, and 49 halvings, rounding included, take a segment of 1/8 below
-    /// `stepTolerance`). The cap is that bound plus one, a guard against a flaw in the argument,
+    /// shrinks by 1/√2 every iteration, from a segment's 1/8 to below `stepTolerance` in 98). The cap is that bound plus one, a guard against a flaw in the argument,
     /// not a limit any input meets.
     /// (Computed constants, not `static let`: a stored static is a lazily initialised global,
     /// read through an accessor call on every iteration of the solver.)
     @inlinable static var maxIterations: Int { 100 }
+
+    /// The safeguarded loop's target width for a Newton step shrinks by this factor, 1/√2 rounded,
+    /// at every iteration: the bracket must halve every two iterations on average, or the loop
+    /// bisects (see `safeguardedParameter`).
+    @inlinable static var scheduleFactor: Double { 0.7071067811865476 }
 
     /// The spacing of the stored samples of x(s): 1/8 (exact in binary, so the nodes k/8 are exact).
     /// Eight segments make the chord's guess good to ~5e-3 in s (see the header), close enough for
@@ -268,8 +272,8 @@ struct CubicTimingBezier: Sendable {
         return (2 * f * d1 / (2 * d1 * d1 - f * d2), d1, d2)
     }
 
-    /// Solves x(s) = p for s in [lo, hi], given x(lo) ≤ p < x(hi), starting at `start` inside that
-    /// bracket: Newton's method inside a shrinking bracket, falling back to bisection (the
+    /// Solves x(s) = p for s in [lo, hi], one of the segments of width `segmentWidth`, given
+    /// x(lo) ≤ p < x(hi), starting at `start` inside that bracket: Newton's method inside a shrinking bracket, falling back to bisection (the
     /// "rtsafe" safeguard of Press et al., Numerical Recipes, §9.4), with a schedule that makes the
     /// bracket halve at least every two iterations on average (Dekker's and Brent's guarantee). The
     /// fast path's fallback, kept out of line so that callers inline only the fast path. Static,
@@ -280,27 +284,29 @@ struct CubicTimingBezier: Sendable {
     /// Each iteration evaluates f = x(s) − p once, replaces the end of the bracket on f's side by
     /// s, and stops when Newton's correction f/x'(s), or the step to the next point, is at most
     /// `stepTolerance`. The next point is Newton's when it lies strictly inside the bracket and the
-    /// bracket is within the schedule — a target width that starts at the segment's 1/8 and halves
-    /// at every even iteration; otherwise the bracket's midpoint. Newton's step is taken from the
+    /// bracket is within the schedule — a target width that starts at the segment's 1/8 and shrinks
+    /// by `scheduleFactor` (1/√2) at every iteration; otherwise the bracket's midpoint. Newton's step is taken from the
     /// last point, except after a bisection, when it is taken from the midpoint only if |f| there
     /// is no larger than at the point before it: where Newton's steps approach the root from one
     /// side and the far end of the bracket stays where it was, a bisection forced by the schedule
     /// does not throw the good iterate away.
     ///
     /// The bound. Let w_k be the bracket's exact width after the k-th evaluation, T_k the target at
-    /// iteration k, 2⁻³⁻ᵐ with m = ⌊k/2⌋ (so T_{k−1} ≤ 2·T_k), and u = 2⁻⁵³. The bracket never
-    /// grows: every point lies in the closed bracket. The midpoint lo + ½·fl(hi − lo), rounded, is
-    /// within ½u·w + 2⁻⁵⁴ of the exact midpoint (fl(hi − lo) is within a relative u, halving is
-    /// exact, and the sum is below 1, where half an ulp is at most 2⁻⁵⁴), so a bisection leaves
-    /// w_{k+1} ≤ ½(1 + u)·w_k + 2⁻⁵⁴. Claim: w_{k+1} ≤ (1 + 2u)ᵏ·T_k + (1 + u)ᵏ·2⁻⁵³. A Newton step
-    /// is taken only when fl(w_k) ≤ T_k, so then w_{k+1} ≤ w_k ≤ (1 + 2u)·T_k. A bisection at k = 1
-    /// leaves w₂ ≤ ½(1 + u)/8 + 2⁻⁵⁴; at k ≥ 2, with the claim at k − 1 and T_{k−1} ≤ 2·T_k, it
-    /// leaves w_{k+1} ≤ (1 + u)(1 + 2u)ᵏ⁻¹·T_k + ½(1 + u)ᵏ·2⁻⁵³ + 2⁻⁵⁴, within the claim. At k = 98,
-    /// T = 2⁻⁵² and w₉₉ ≤ 2⁻⁵²(1 + 2u)⁹⁸ + 2⁻⁵³(1 + u)⁹⁸ < 0.76·2⁻⁵¹ < `stepTolerance` = 2⁻⁵¹.
-    /// Once the width is at most `stepTolerance` the iteration returns: s is an end of the bracket
-    /// and the next point lies in it, so |next − s| is at most the width, and so is its rounding
-    /// (the tolerance is a double). So the loop returns by its 99th iteration: 48 halvings take 1/8
-    /// to 2⁻⁵¹, one more absorbs the rounding, two iterations each, and one for the first. The
+    /// iteration k, and u = 2⁻⁵³. T₁ = 1/8 and T_k = fl(T_{k−1}·c) with c = fl(1/√2), within a
+    /// relative 2⁻⁵³ of 1/√2, so T_k = c̃ᵏ⁻¹/8 with c̃ within a relative 2u of 1/√2, and
+    /// T_{k−1} ≤ (1 + 3u)·√2·T_k. The bracket never grows: every point lies in the closed bracket.
+    /// The midpoint lo + ½·fl(hi − lo), rounded, is within ½u·w + 2⁻⁵⁴ of the exact midpoint
+    /// (fl(hi − lo) is within a relative u, halving is exact, and the sum is below 1, where half an
+    /// ulp is at most 2⁻⁵⁴), so a bisection leaves w_{k+1} ≤ ½(1 + u)·w_k + 2⁻⁵⁴. Claim:
+    /// w_{k+1} ≤ (1 + 2u)·T_k + 2⁻⁵³. A Newton step is taken only when fl(w_k) ≤ T_k, so then
+    /// w_{k+1} ≤ w_k ≤ (1 + 2u)·T_k. A bisection at k = 1 leaves w₂ ≤ ½(1 + u)/8 + 2⁻⁵⁴; at
+    /// k ≥ 2, with the claim at k − 1, it leaves w_{k+1} ≤ ½(1 + u)((1 + 2u)(1 + 3u)·√2·T_k + 2⁻⁵³)
+    /// + 2⁻⁵⁴ < 0.71·T_k + 2⁻⁵³, within the claim. At k = 98, T_k = c̃⁹⁷/8 < (1 + 200u)·2⁻⁵¹·⁵ and
+    /// w₉₉ < 0.71·2⁻⁵¹ + 2⁻⁵³ < 0.96·2⁻⁵¹ < `stepTolerance` = 2⁻⁵¹. Once the width is at most
+    /// `stepTolerance` the iteration returns: s is an end of the bracket and the next point lies
+    /// in it, so |next − s| is at most the width, and so is its rounding (the tolerance is a
+    /// double). So the loop returns by its 99th iteration: the target's 97 shrinkings by 1/√2 take
+    /// 1/8 to 2⁻⁵¹·⁵, the width's rounding adds at most 2⁻⁵³, and the first iteration is free. The
     /// rules alone come close: with Newton's point replaced by the worst point strictly inside the
     /// bracket they take 96. Newton's method does far better; see the header.
     ///
@@ -314,8 +320,8 @@ struct CubicTimingBezier: Sendable {
         var lo = lo
         var hi = hi
         var s = start
-        // The widest bracket that may take a Newton step.
-        var target = hi - lo
+        // The widest bracket that may take a Newton step; at first the segment's whole width.
+        var target = CubicTimingBezier.segmentWidth
         // Newton's point from the last point, or after a bisection from the better of the midpoint
         // and the point before it, and |f| there (infinite once that point is taken).
         var candidate = Double.nan
@@ -338,7 +344,6 @@ struct CubicTimingBezier: Sendable {
                 candidate = newton
             }
             let width = hi - lo
-            if iteration % 2 == 0 { target *= 0.5 }
             // The comparisons are false for NaN and infinite points (derivative 0), so those bisect.
             let next: Double
             if width <= target && candidate > lo && candidate < hi {
@@ -347,6 +352,7 @@ struct CubicTimingBezier: Sendable {
             } else {
                 next = lo + 0.5 * width
             }
+            target *= CubicTimingBezier.scheduleFactor
             if Swift.abs(next - s) <= CubicTimingBezier.stepTolerance { return (next, iteration) }
             s = next
         }
