@@ -188,11 +188,19 @@ enum KeyframeDefinitionSuite {
             stats.add(afterJump.value(time: 0.5 * s), 2 + s * s * (3 - 2 * s), scale: 10,
                       location: WorstCase("cubic after a zero-length linear keyframe", time: 0.5 * s))
         }
+        // value(progress:) is the value at progress·duration, progress clamped to [0, 1] (SwiftUI:
+        // "the interpolated value at the given progress in the range zero to one"): on a straight
+        // ramp from 0 to 2 over 0.5 s, 2·clamp(p).
+        let ramp = KeyframeTimeline(initialValue: 0.0) { LinearKeyframe(2.0, duration: 0.5) }
+        for p in [-0.5, 0, 0.25, 0.6, 1, 1.5] {
+            stats.add(ramp.value(progress: p), 2 * Swift.min(Swift.max(p, 0), 1), scale: 10,
+                      location: WorstCase("value(progress: \(p)) of a linear ramp"))
+        }
         stats.add(timeline.value(time: -1), 1, scale: 10, location: WorstCase("before the start: the initial value"))
         stats.add(timeline.initialValue, 1, scale: 10, location: WorstCase("initialValue"))
         stats.add(timeline.value(time: 4), 6.5, scale: 10, location: WorstCase("after the end: the last value"))
         stats.add(timeline.duration, 3.5, scale: 10, location: WorstCase("duration: the sum of the keyframes' durations"))
-        return gatedCheck(CheckSubject(suite: name, name: "result-builder forms and zero-length keyframes = the piecewise line",
+        return gatedCheck(CheckSubject(suite: name, name: "result-builder forms, zero-length keyframes and value(progress:) = the piecewise line",
                           kind: .reference, source: "LinearKeyframe's and MoveKeyframe's documented meaning, the segments worked out by hand; "
                               + "a zero-length keyframe reached at once (a spring's: unmoved, Hooke's reading)",
                           implementation: "KeyframeTrackBuilder, KeyframeTimeline", quickSet: true),
