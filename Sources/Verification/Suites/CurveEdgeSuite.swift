@@ -162,7 +162,7 @@ enum CurveEdgeSuite {
     /// Each curve's `inverse` against the inverse function of the forward curve: q ↦ the Brent root p
     /// of f(p) = q, velocity 1/f′(p). Forward curves: the textbook circular formulas and Béziers by
     /// GSL (y in [0, 1], so the inverse is a function). Includes progress 2e-7 either side of ½,
-    /// where circularEaseInOut's inverse changes branch.
+    /// where circularEaseInOut's inverse changes branch (there the velocity's sign only).
     static func inverseCheck() throws -> CheckReport {
         var stats = ErrorStatistics()
         let textbook: [(String, UnitCurve, (Double) -> Double, (Double) -> Double)] = [
@@ -180,8 +180,13 @@ enum CurveEdgeSuite {
                 add(&stats, inverse.value(at: q), p, "\(label).inverse value(at: \(q))")
                 let both = inverse.valueAndVelocity(at: q)
                 add(&stats, both.value, p, "\(label).inverse valueAndVelocity(at: \(q)).value")
-                // 2e-7 from ½ the root p is within 8e-14 of ½, where 1/f′(p) keeps only 3 digits: values only.
-                guard Swift.abs(q - 0.5) > 1e-3 else { continue }
+                // 2e-7 from ½ the root p is within 8e-14 of ½, where 1/f′(p) keeps only 3 digits: there
+                // only the velocity's sign, which the inverse of an increasing curve shares (≥ 0).
+                guard Swift.abs(q - 0.5) > 1e-3 else {
+                    stats.require(inverse.velocity(at: q) >= 0 && both.velocity >= 0,
+                                  WorstCase("\(label).inverse velocity(at: \(q)) \(inverse.velocity(at: q)) < 0, the curve increasing"))
+                    continue
+                }
                 add(&stats, inverse.velocity(at: q), 1 / derivative(p), "\(label).inverse velocity(at: \(q))")
                 add(&stats, both.velocity, 1 / derivative(p), "\(label).inverse valueAndVelocity(at: \(q)).velocity")
             }
