@@ -112,6 +112,10 @@ enum IdentitySuite {
             (base.repeatForever(), "linear(duration: 0.30000000000000004).repeatForever(autoreverses: true)"),
             (base.logicallyComplete(after: 0.5), "linear(duration: 0.30000000000000004).logicallyComplete(after: 0.5)"),
             (.default, "DefaultAnimation()"),
+            // A timing curve that is not a Bézier prints by its name (circularEaseInOut's inverse as
+            // the expression that builds it).
+            (.timingCurve(.circularEaseOut, duration: 0.5), "timingCurve(.circularEaseOut, duration: 0.5)"),
+            (.timingCurve(UnitCurve.circularEaseInOut.inverse, duration: 0.5), "timingCurve(.circularEaseInOut.inverse, duration: 0.5)"),
         ]
         for (animation, text) in expected {
             stats.require(animation.description == text, WorstCase("\"\(animation)\", expected \"\(text)\""))
