@@ -8,9 +8,16 @@
 /// exactly as a value in `state` would — a merging `.spring` takes it over, a copy of the context
 /// copies it.
 ///
-/// Layout: `state`, the `.spring` integrator and its blend first (read by frames of a keyed-state
-/// animation, of a `.spring`, of a blending `.spring`), `isLogicallyComplete` last (read by every
-/// frame), so that the animator's flags that follow the context share its word (`Animator.Entry`).
+/// Besides, one inline slot (`inlineSlot`) holds either the `.spring`'s pending response blend or a
+/// `repeatCount`'s pass (for a base that reads no context: a timing curve, delayed or sped up), so
+/// that a repeat frame reads and writes its pass in place instead of looking it up by key on the heap.
+/// The slot says which it holds; an animation finding it taken by the other keeps its state as
+/// before (the blend is never moved; a repeat's pass moves to `state`, see `setFluidSpringBlend`).
+///
+/// Layout: `state`, the `.spring` integrator and the slot first (read by frames of a keyed-state
+/// animation, of a `.spring`, of a blending `.spring`, of a repeat), `isLogicallyComplete` last (read
+/// by every frame), so that the animator's flags that follow the context share its word
+/// (`Animator.Entry`).
 public struct AnimationContext<Value: VectorArithmetic> {
     /// Per-animation state, keyed by `AnimationStateKey` types.
     public var state: AnimationState<Value>
@@ -18,9 +25,9 @@ public struct AnimationContext<Value: VectorArithmetic> {
     /// The `.spring` family's state (`FluidSpringAnimation`); all zero until a `.spring` runs.
     @usableFromInline var fluidSpring: FluidSpringState<Value>
 
-    /// The `.spring` family's pending response blend (`FluidSpringAnimation`); read by a frame only
-    /// while a spring with a positive `blendDuration` runs.
-    @usableFromInline var fluidSpringBlend: FluidSpringBlend
+    /// The `.spring` family's pending response blend (`FluidSpringAnimation`; read by a frame only
+    /// while a spring with a positive `blendDuration` runs) or a repeat's pass (`RepeatAnimation`).
+    @usableFromInline var inlineSlot: InlineSlot
 
     /// Set by an animation once it is logically complete (for `.spring`: after `response` seconds),
     /// which fires `.logicallyComplete` completions before the motion has visibly ended.
@@ -30,8 +37,44 @@ public struct AnimationContext<Value: VectorArithmetic> {
     public init(state: AnimationState<Value> = AnimationState(), isLogicallyComplete: Bool = false) {
         self.state = state
         fluidSpring = FluidSpringState()
-        fluidSpringBlend = FluidSpringBlend()
+        inlineSlot = .empty
         self.isLogicallyComplete = isLogicallyComplete
+    }
+}
+
+/// What `AnimationContext.inlineSlot` holds: nothing yet, the `.spring`'s pending response blend, or
+/// a repeat's pass. 17 bytes for the largest payload and the case.
+@usableFromInline
+enum InlineSlot {
+    case empty
+    case fluidSpringBlend(FluidSpringBlend)
+    case repeatPass(RepeatPass)
+}
+
+extension AnimationContext {
+    /// The `.spring`'s pending response blend: the slot's, or none (all zero) when the slot holds
+    /// none. A blend whose interval is zero is no blend: nothing reads its start then
+    /// (`FluidSpringAnimation.blendedResponse`).
+    @inlinable
+    var fluidSpringBlend: FluidSpringBlend {
+        if case .fluidSpringBlend(let blend) = inlineSlot { return blend }
+        return FluidSpringBlend()
+    }
+
+    /// Stores the `.spring`'s pending response blend (a merge). If the slot holds a repeat's pass
+    /// (a `.spring` merging into a repeat's context), a blend with a zero interval — the same as
+    /// none — leaves it there; a real blend takes the slot and the pass moves to the repeat's keyed
+    /// state, where the repeat finds it if it runs in this context again.
+    @inlinable
+    mutating func setFluidSpringBlend(_ blend: FluidSpringBlend) {
+        if case .repeatPass(let pass) = inlineSlot {
+            guard blend.interval != 0 else { return }
+            var moved = RepeatState<Value>()
+            moved.pass = pass.index
+            moved.passStart = pass.start
+            state[RepeatStateKey<Value>.self] = moved
+        }
+        inlineSlot = .fluidSpringBlend(blend)
     }
 }
 

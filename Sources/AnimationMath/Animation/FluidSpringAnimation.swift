@@ -7,7 +7,7 @@
 ///
 /// The state (`SpringIntegratorState` plus the start, `FluidSpringState`, and the blend bookkeeping,
 /// `FluidSpringBlend`) lives inline in the context (`AnimationContext.fluidSpring` and
-/// `fluidSpringBlend`) and starts at zero. For `animate(value: Δ, time: t)`:
+/// `inlineSlot`) and starts at zero. For `animate(value: Δ, time: t)`:
 /// 1. r = the response, blended after a merge (`blendedResponse`); k = min((2π/r)², 45 000).
 /// 2. logically complete once t − start ≥ r.
 /// 3. `SpringIntegratorState.advance` (the gap clamp, the 1/300 s steps, the finish rule).
@@ -172,7 +172,7 @@
         state.integrator.time = time
         state.startTime = time
         context.fluidSpring = state
-        context.fluidSpringBlend = blend
+        context.setFluidSpringBlend(blend)
         // The merged animation is a new one: logically complete again only after its response.
         context.isLogicallyComplete = false
         return true
@@ -205,8 +205,7 @@ struct FluidSpringState<V: VectorArithmetic> {
 
 /// The `.spring` animation's pending response blend, which a frame reads only when its spring's
 /// `blendDuration` is positive (merges write it). All zero at first. Held inline in
-/// `AnimationContext.fluidSpringBlend`, apart from `FluidSpringState`, so that an animator can keep
-/// it out of the bytes its frames read.
+/// `AnimationContext.inlineSlot`, apart from `FluidSpringState`.
 @usableFromInline
 struct FluidSpringBlend {
     /// When the response blend started.

@@ -137,8 +137,8 @@
 /// array; the chain's tail and the completion arrays reserve room for `Self.reservedChainCapacity`
 /// entries on first use and keep their capacity when a run ends; events accumulate in a reserved
 /// array that `removeAllCompletionEvents()` empties keeping its capacity; and the state storage of
-/// an entry that leaves the chain (an animation that keeps state in `context.state`: a
-/// `repeatCount`, a user's animation) is kept as a spare and handed, emptied, to the next new entry
+/// an entry that leaves the chain (an animation that keeps state in `context.state`: a user's
+/// animation, a `repeatCount` of a base that uses its context) is kept as a spare and handed, emptied, to the next new entry
 /// (`AnimationState.removeAllKeepingStorage()`), so a new run after a finished one reuses its state
 /// boxes instead of allocating them. An animator's first run, and a chain longer than any before,
 /// still allocate. A copy of the animator shares the spare; whichever copy reuses it first while it
@@ -222,8 +222,9 @@ public struct Animator<Value: VectorArithmetic> {
     // - bytes 0–63: the completion bookkeeping, the result before the newest entry, the model, the
     //   interval, the next serial and the tail's reference — read by changes, longer chains and
     //   completions;
-    // - 64–127: the head entry's keyed state, `.spring` integrator and blend — read by a frame of a
-    //   `.spring` (the blend only while blending) or of a keyed-state animation (`repeatCount`);
+    // - 64–128: the head entry's keyed state, `.spring` integrator and inline slot (a `.spring`'s
+    //   blend or a repeat's pass, its case in byte 128) — read by a frame of a `.spring` (the
+    //   blend only while blending), of a `repeatCount` or of a keyed-state animation;
     // - 128–191: the head's `isLogicallyComplete`, flags, serial, animation, target and start, and
     //   the clock, chain base, last result and run origin — all that a frame of a chain of one
     //   reads otherwise, and all that an idle frame reads.

@@ -41,11 +41,14 @@ struct AnimatorLayoutTests {
         let springOrState: [(String, Int, Int)] = [
             ("head.context.state", Self.head(\.context.state), 8),
             ("head.context.fluidSpring", Self.head(\.context.fluidSpring), MemoryLayout<FluidSpringState<Double>>.size),
-            ("head.context.fluidSpringBlend", Self.head(\.context.fluidSpringBlend), 16),
+            // The slot's payload (a blend or a repeat's pass); its case is the byte after it.
+            ("head.context.inlineSlot", Self.head(\.context.inlineSlot), 16),
         ]
         for (name, at, size) in springOrState {
             #expect(at >= 64 && at + size <= 128, "\(name) at \(at)..<\(at + size)")
         }
+        #expect(MemoryLayout<InlineSlot>.size == 17)
+        #expect(Self.head(\.context.inlineSlot) + 16 < 192, "the slot's case lies in the frame's line")
         // Read by changes, longer chains and completions only.
         let elsewhere: [(String, Int, Int)] = [
             ("events", offset(\A.events), 8),
