@@ -362,9 +362,10 @@ struct CubicTimingBezier: Sendable {
     /// dy/dx at parameter `s`, with the limit taken where x'(s) = 0.
     ///
     /// Where x'(s) ≠ 0 this is y'(s)/x'(s), both in Bernstein form (which gives the exact zero of
-    /// x' at symmetric points such as s = ½ for control points (1, ·), (0, ·)). At the ends the
-    /// derivatives come straight from the control-point differences, so that x'(0) = 3 x1 is an
-    /// exact 0 when x1 = 0. Where x'(s) = 0 the limit follows from the Taylor expansions of x' and
+    /// x' at symmetric points such as s = ½ for control points (1, ·), (0, ·)). For finite control
+    /// points it is exact at the ends as well: at s = 0 every term but t² x1 is an exact 0 and
+    /// t² = 1, so x'(0) = 3 x1 (an exact 0 when x1 = 0), and at s = 1 x'(1) = 3 (1 − x2); likewise
+    /// for y. Where x'(s) = 0 the limit follows from the Taylor expansions of x' and
     /// y' about s (L'Hôpital): if y's expansion starts at the same order as x's, the ratio of the
     /// leading coefficients; at a higher order, 0; at a lower order, a vertical tangent: ±infinity,
     /// signed as the one-sided limit from the left (from the right at s = 0).
@@ -372,18 +373,9 @@ struct CubicTimingBezier: Sendable {
     func slope(atParameter s: Double) -> Double {
         // Derivatives of x and y at s, orders 1 through 3. Bernstein differences of the control
         // points: x' = 3 Σ Δ¹ b², x'' = 6 Σ Δ² b¹, x''' = 6 Δ³.
-        let dx1: Double, dy1: Double
         let t = 1 - s
-        if s == 0 {
-            dx1 = 3 * x1
-            dy1 = 3 * y1
-        } else if s == 1 {
-            dx1 = 3 * dx23
-            dy1 = 3 * dy23
-        } else {
-            dx1 = 3 * (t * t * x1 + 2 * s * t * dx12 + s * s * dx23)
-            dy1 = 3 * (t * t * y1 + 2 * s * t * dy12 + s * s * dy23)
-        }
+        let dx1 = 3 * (t * t * x1 + 2 * s * t * dx12 + s * s * dx23)
+        let dy1 = 3 * (t * t * y1 + 2 * s * t * dy12 + s * s * dy23)
         if dx1 != 0 { return dy1 / dx1 }
         return Self.slopeLimit(atParameter: s, dx1: dx1, dy1: dy1, x1: x1, x2: x2, y1: y1, y2: y2)
     }
