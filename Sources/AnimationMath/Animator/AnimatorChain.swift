@@ -68,10 +68,6 @@ extension Animator {
         /// The number of entries, `head` included: `tail.count + 1`, or 0 when the chain is empty.
         @inlinable var count: Int { head == nil ? 0 : tail.count + 1 }
 
-        /// A copy of the entry at `index`, 0 being the oldest. - Precondition: `index < count`.
-        @inlinable
-        subscript(index: Int) -> Entry { index == 0 ? head! : tail[index - 1] }
-
         /// Calls `body` with the entry at `index` in place, to read or update it (no copy of the
         /// entry, which a subscript's getter makes). - Precondition: `index < count`.
         /// (A function, not a `_modify` accessor: a coroutine that is not inlined allocates its frame.)

@@ -58,7 +58,7 @@ struct AnimatorMergeTests {
         }
         #expect(largestResetDifference > Self.forceMattersThreshold)
         // The context kept the integrator: its force is the reference's.
-        let state = animator.chain[0].context.fluidSpring
+        let state = animator.chain.head!.context.fluidSpring
         #expect(abs(state.integrator.force - reference.force) <= Self.sameStepsTolerance * 1e3,
                 "force \(state.integrator.force) vs \(reference.force)")  // force ~ k·Δ ≈ 1e4: scale
     }

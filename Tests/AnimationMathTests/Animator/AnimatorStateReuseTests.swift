@@ -114,7 +114,7 @@ struct AnimatorStateReuseTests {
         #expect(spare != nil, "the finished entry's storage is kept")
 
         animator.setValue(200, animation: counting, at: animatorTick(frame))
-        #expect(animator.chain[0].context.state.storage.map(ObjectIdentifier.init) == spare)
+        #expect(animator.chain.head!.context.state.storage.map(ObjectIdentifier.init) == spare)
         // The count restarts from the default: the first frame covers a tenth of the interval.
         let first = animator.frame(at: animatorTick(frame + 1))
         #expect(abs(first.value - 110) <= presentationTolerance)
