@@ -173,11 +173,24 @@ enum IntegratorRuleSuite {
             let boundary = try FixedStepSpringReference.largestStableDampingRatio(stiffness: k)
             let stated = SpringIntegratorState<Double>.maximumStableDampingRatio(stiffness: k)
             stats.add(stated, boundary, scale: boundary, location: WorstCase("response \(response) (k \(k)): ζ_max \(stated), eigenvalues \(boundary)"))
-            for (ζ, stable) in [(boundary * (1 - 1e-9), true), (boundary * (1 + 1e-9), false), (0.5, true), (-0.1, false)] {
+            // ζ = 0 from the step's structure, not the eigenvalue solve (whose radius is 1 within
+            // rounding there): with no damping the step is kick–drift–kick, a product of shears of
+            // determinant 1, with trace 2 − a² in (−2, 2) for a = √k/300 in (0, 2), so its
+            // eigenvalues are a conjugate pair on the unit circle: bounded, stable.
+            for (ζ, stable) in [(boundary * (1 - 1e-9), true), (boundary * (1 + 1e-9), false), (0.5, true), (-0.1, false), (0, true)] {
                 let said = SpringIntegratorState<Double>.isStable(stiffness: k, dampingRatio: ζ)
                 stats.add(said == stable ? 0 : .nan, 0, scale: 1,
                           location: WorstCase("response \(response): isStable(ζ \(ζ)) = \(said), eigenvalues say \(stable)"))
             }
+        }
+        // k = 0 (a response beyond ~4e162 s, where (2π/r)² underflows): no restoring force, F stays
+        // 0 and x gains v·h every step, so any motion with a velocity grows without bound — not
+        // stable at any ζ, though every eigenvalue is 1 (a Jordan block, not a spectral radius
+        // above 1).
+        for ζ in [0, 0.5, 2] {
+            let said = SpringIntegratorState<Double>.isStable(stiffness: 0, dampingRatio: ζ)
+            stats.add(said ? .nan : 0, 0, scale: 1,
+                      location: WorstCase("stiffness 0: isStable(ζ \(ζ)) = \(said), x drifts by v·h every step"))
         }
         return gatedCheck(CheckSubject(suite: name, name: "stability bound ζ_max(k) and isStable = where the step's spectral radius crosses 1",
                           kind: .reference, source: "the eigenvalues of FixedStepSpringReference's step matrix (GSL gsl_poly_complex_solve on its characteristic polynomial), bisected in ζ",
