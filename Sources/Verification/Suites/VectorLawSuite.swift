@@ -152,7 +152,8 @@ enum VectorLawSuite {
     /// The documented API of the value types beyond their arithmetic: Angle's degrees ↔ radians
     /// (×180/π and back), its presets, order and ×128 animatable data; `Animatable`'s two defaults;
     /// `AnimatableVector`'s count, subscript and growing `-=`; `EmptyAnimatableData`'s in-place
-    /// operations; `UnitPoint`'s ×128 animatable data written back.
+    /// operations; `UnitPoint`'s ×128 animatable data written back; the geometry types' data in
+    /// its declared order, and written back unchanged.
     static func accessCheck() -> CheckReport {
         var stats = ErrorStatistics()
         func law(_ holds: Bool, _ label: String) { stats.require(holds, WorstCase(label)) }
@@ -191,6 +192,29 @@ enum VectorLawSuite {
         law(point.x == 0.5 && point.y == -0.25, "UnitPoint animatableData set divides by 128")
         let read = UnitPoint(x: 0.75, y: -1.5).animatableData
         law(read.first == 96 && read.second == -192, "UnitPoint animatableData reads (128x, 128y)")
+        // Fields → animatableData → fields is the identity for the geometry types (the arithmetic
+        // check above goes data → fields only, so a getter that listed two fields in the wrong
+        // order would pass it), and the data's components follow the declared AnimatableData:
+        // EdgeInsets (top, (leading, (bottom, trailing))), CGRect ((x, y), (width, height)).
+        let insets = EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)
+        var insetsBack = EdgeInsets()
+        insetsBack.animatableData = insets.animatableData
+        let insetData = insets.animatableData
+        law(insetsBack == insets && insetData.first == 1 && insetData.second.first == 2
+                && insetData.second.second.first == 3 && insetData.second.second.second == 4,
+            "EdgeInsets animatableData: (top, (leading, (bottom, trailing))), written back unchanged")
+        let rect = CGRect(x: 1, y: 2, width: 3, height: 4)
+        var rectBack = CGRect.zero
+        rectBack.animatableData = rect.animatableData
+        let rectData = rect.animatableData
+        law(rectBack == rect && rectData.first.first == 1 && rectData.first.second == 2
+                && rectData.second.first == 3 && rectData.second.second == 4,
+            "CGRect animatableData: ((x, y), (width, height)), written back unchanged")
+        var pointBack = CGPoint.zero, sizeBack = CGSize.zero
+        pointBack.animatableData = CGPoint(x: 1, y: 2).animatableData
+        sizeBack.animatableData = CGSize(width: 3, height: 4).animatableData
+        law(pointBack == CGPoint(x: 1, y: 2) && sizeBack == CGSize(width: 3, height: 4),
+            "CGPoint and CGSize animatableData written back unchanged")
         // VelocitySampler keeps the last three samples: a fourth drops the first.
         var four = VelocitySampler<Double>(), lastThree = VelocitySampler<Double>()
         for (time, value) in [(1.0, 1.0), (2.0, 2.0), (3.0, 4.0), (4.0, 8.0)] { four.addSample(value, time: time) }
