@@ -316,6 +316,18 @@ def load_equivalents(path):
     return table
 
 
+def stale(equivalents, found, directory):
+    """The keys of load_equivalents() that match no mutant in `found` although their file is in
+    `directory`: entries whose line was edited or removed since they were argued, and which no
+    longer apply to anything (re-key them to the new line, or delete them)."""
+    keys = set()
+    for mutant in found:
+        keys.add(mutant.key() + (None,))
+        keys.add(mutant.key() + (mutant.mutated_line().strip(),))
+    return sorted((key for key in equivalents if key not in keys and os.path.isfile(os.path.join(directory, key[0]))),
+                  key=lambda key: (key[0], key[1], key[2], key[3]))
+
+
 def argued(mutant, equivalents):
     """The (kind, argument) of load_equivalents() for `mutant`, or None. An entry naming the mutated
     line ("mutated") applies to that mutant only; one without applies to every mutant with its path,
