@@ -17,7 +17,9 @@ enum ModifierSuite {
         name: name, summary: "delay, speed, repeatCount/repeatForever, logicallyComplete vs hand-derived timelines"
     ) { configuration in
         [timeTransformCheck(configuration), mergeTimeMapCheck(configuration), delayVelocityCheck(configuration), repeatCheck(configuration, count: 3, autoreverses: true),
-         repeatCheck(configuration, count: 2, autoreverses: false), repeatVelocityCheck(configuration), repeatForeverCheck(configuration), logicallyCompleteCheck()]
+         repeatCheck(configuration, count: 3, autoreverses: true, baseWritesContext: true),
+         repeatCheck(configuration, count: 2, autoreverses: false), repeatVelocityCheck(configuration),
+         repeatVelocityCheck(configuration, baseWritesContext: true), repeatForeverCheck(configuration), logicallyCompleteCheck()]
     }
 
     static let base = Animation.easeInOut(duration: 0.51)
@@ -124,11 +126,13 @@ enum ModifierSuite {
     /// The hand-derived repeat timeline at 60 Hz: a pass lasts N = ⌊d/h⌋ + 1 frames (it ends on the
     /// first frame with local time > d, which shows the pass's end value and starts the next pass);
     /// frame n = kN + j shows pass k at local time j·h (j ≥ 1, or n = 0), frame kN (k ≥ 1) the end
-    /// of pass k − 1; after the last pass the animation returns nil.
-    static func repeatCheck(_ configuration: VerificationConfiguration, count: Int, autoreverses: Bool) -> CheckReport {
+    /// of pass k − 1; after the last pass the animation returns nil. With `baseWritesContext` the base
+    /// is `stateKeeping(base)`, the same motion through a base that writes its context.
+    static func repeatCheck(_ configuration: VerificationConfiguration, count: Int, autoreverses: Bool,
+                            baseWritesContext: Bool = false) -> CheckReport {
         let delta = 80.0, h = 1.0 / 60, d = 0.51
         let framesPerPass = Int((d / h).rounded(.down)) + 1  // 31: d/h = 30.6, far from an integer
-        let animation = configuration.repeatCount(base, count, autoreverses)
+        let animation = configuration.repeatCount(baseWritesContext ? stateKeeping(base) : base, count, autoreverses)
         var context = AnimationContext<Double>()
         var stats = ErrorStatistics()
         var directions: [String] = []
@@ -164,7 +168,7 @@ enum ModifierSuite {
             }
             t += h
         }
-        let label = "repeatCount(\(count), autoreverses: \(autoreverses)) timeline"
+        let label = "repeatCount(\(count), autoreverses: \(autoreverses))" + (baseWritesContext ? " of a base that writes its context" : "") + " timeline"
         return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference, source: CheckSource.handTimeline, implementation: "RepeatAnimation", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance,
                           detail: "passes: \(directions.joined(separator: ", ")); max error \(short(stats.maxRelative)) of Δ")
@@ -176,11 +180,12 @@ enum ModifierSuite {
     /// (AnimationMath.docc/Modifiers.md: the next pass starts at that frame's time, and its velocity
     /// there is its own at local time 0). The same through `Animation.velocity` on a context the
     /// animation's own frames have carried into each pass (the animator's combined step is a
-    /// separate path).
-    static func repeatVelocityCheck(_ configuration: VerificationConfiguration) -> CheckReport {
+    /// separate path). With `baseWritesContext`, the ramp through `stateKeeping`.
+    static func repeatVelocityCheck(_ configuration: VerificationConfiguration, baseWritesContext: Bool = false) -> CheckReport {
         let delta = 80.0, h = 1.0 / 60, d = 0.51, count = 3
         let framesPerPass = Int((d / h).rounded(.down)) + 1
-        let animation = configuration.repeatCount(.linear(duration: d), count, true)
+        let ramp = Animation.linear(duration: d)
+        let animation = configuration.repeatCount(baseWritesContext ? stateKeeping(ramp) : ramp, count, true)
         // The library's animator (the alternative ChainingAnimator reports values only).
         var animator = Animator(value: 0.0)
         animator.setValue(delta, animation: animation, at: 0)
@@ -200,10 +205,20 @@ enum ModifierSuite {
                       location: WorstCase("frame \(n) (\(role)): Animation.velocity \(own.map { "\($0)" } ?? "nil"), expected \(speed)", time: t))
             t += h
         }
-        return gatedCheck(CheckSubject(suite: name, name: "repeatCount(3, autoreverses: true) of linear: velocity ±Δ/d (the animator's, Animation.velocity), pass ends included",
+        let subject = "repeatCount(3, autoreverses: true) of linear" + (baseWritesContext ? " (a base that writes its context)" : "")
+        return gatedCheck(CheckSubject(suite: name, name: subject + ": velocity ±Δ/d (the animator's, Animation.velocity), pass ends included",
                                        kind: .reference, source: "timeline derived by hand: the documented repeat passes (AnimationMath.docc/Modifiers.md) of Apple's linear ramp, constant speed Δ/d",
                                        implementation: "RepeatAnimation through Animator and Animation.velocity", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance)
+    }
+
+    /// `base` wrapped in `logicallyComplete(after: 10)`: the same motion (the modifier only sets the
+    /// logical-completion flag, Modifiers.md), and 10 s is past every pass, so not even the flag
+    /// changes; but a base that writes its context, which the repeat must then keep per pass (a
+    /// timing curve writes nothing, and the repeat may keep its pass alone). The hand timelines of
+    /// the base hold unchanged.
+    static func stateKeeping(_ base: Animation) -> Animation {
+        base.logicallyComplete(after: 10)
     }
 
     /// The frame time the caller's accumulation `t += h` reaches after `n` frames.
