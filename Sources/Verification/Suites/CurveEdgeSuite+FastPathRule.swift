@@ -4,11 +4,12 @@
 // (C² + |D|)·|step|³ below half an ulp of 1, |C·step| ≤ 1/8 (C = x″/(2x′), D = x‴/(6x′)) and s₂
 // inside the chord's segment. Here that rule is evaluated apart from the library: the same
 // documented iteration, replayed in double-double from the exact curve, its margins taken there;
-// the solver must take the fast path (2 evaluations of x) exactly where the rule accepts. Where a
-// margin is within the rounding of the solver's own double arithmetic the rule cannot say what a
-// correct double solver does, and the point is left out (counted). |D|·step², which the rule does
-// not test (the documentation says why it stays small), is reported: its largest value where the
-// rule accepts.
+// the solver must take the fast path (2 evaluations of x) exactly where the rule accepts, including
+// at progresses constructed next to the bound of the predicted error and next to that of |C·step|.
+// Where a margin is within the rounding of the solver's own double arithmetic the rule cannot say
+// what a correct double solver does, and the point is left out (counted). |D|·step², which the rule
+// does not test (the documentation says why it stays small), is reported: its largest value where
+// the rule accepts.
 
 import AnimationMath
 import Foundation
@@ -116,15 +117,15 @@ extension CurveEdgeSuite {
             return Margins(m1: m1, m2: m2, dStepSquared: dStepSquared, bracket: bracket, noise: noise)
         }
 
-        /// Progress where m₁ = `target`, between a and b where m₁ − target changes sign and the
-        /// other tests hold (bisection in p; nil if a point on the way has no margins).
-        func progress(whereM1Is target: Double, between a: Double, _ b: Double) -> Double? {
+        /// Progress where the margin `margin` (m₁ or m₂) is `target`, between a and b where it
+        /// minus target changes sign (bisection in p; nil if a point on the way has no margins).
+        func progress(where margin: KeyPath<Margins, Double>, is target: Double, between a: Double, _ b: Double) -> Double? {
             guard let ma = margins(at: a) else { return nil }
-            var a = a, b = b, fa = ma.m1 - target
-            for _ in 0..<80 {
+            var a = a, b = b, fa = ma[keyPath: margin] - target
+            for _ in 0..<100 {
                 let mid = 0.5 * (a + b)
                 guard mid != a, mid != b, let m = margins(at: mid) else { break }
-                let fm = m.m1 - target
+                let fm = m[keyPath: margin] - target
                 if (fm < 0) == (fa < 0) { (a, fa) = (mid, fm) } else { b = mid }
                 if Swift.abs(fm) < 0.02 * Swift.abs(target) { return mid }
             }
@@ -132,9 +133,10 @@ extension CurveEdgeSuite {
         }
     }
 
-    /// Boundary points sit this far (relative) from the predicted-error bound, on either side: ten
-    /// times or more the rounding of the solver's step there (checked per point), and a twentieth
-    /// of a change of 1e-6 in either term of the prediction.
+    /// Boundary points sit this far (relative) from the predicted-error bound or the |C·step| bound,
+    /// on either side: ten times or more the rounding of the solver's step there (checked per
+    /// point), and a twentieth of a change of 1e-6 in either term of the prediction or in the
+    /// ratio's bound.
     static let ruleBoundaryMargin = 5e-8
 
     /// Every decided point must agree with the rule: no disagreement allowed.
@@ -150,14 +152,21 @@ extension CurveEdgeSuite {
         var curves: [(String, Double, Double, Double, Double)] = [
             ("easeIn", 0.42, 0, 1, 1), ("easeOut", 0, 0, 0.58, 1), ("easeInOut", 0.42, 0, 0.58, 1),
             ("(0, 0.3)(0.7, 1)", 0, 0.3, 0.7, 1), ("(0.2, 0.1)(1, 0.6)", 0.2, 0.1, 1, 0.6),
+            // Starts nearly flat: x′(0) = 3·x1 tiny but not 0. x is nearly linear in s up to
+            // s ~ x1/x2 (p ~ x1²/x2), where the chord's guess is good, and quadratic beyond, where
+            // it is poor (up to p ~ 1e-3); at the change the steps are so short that the predicted
+            // error is far below its bound, and |C·step| alone decides. (With x1 = 0, |C·step|
+            // crosses its bound only near p ~ 1e-3, where the predicted error already rejects.)
+            ("(1e-18, 0)(0.58, 1)", 1e-18, 0, 0.58, 1), ("(1e-16, 0.3)(0.7, 1)", 1e-16, 0.3, 0.7, 1),
         ]
         var generator = SplitMix64(seed: 23)
         for _ in 0..<8 {
             let x1 = generator.uniform(0, 1), y1 = generator.uniform(-1, 2), x2 = generator.uniform(0, 1), y2 = generator.uniform(-1, 2)
             curves.append(("(\(short(x1)), \(short(y1)))(\(short(x2)), \(short(y2)))", x1, y1, x2, y2))
         }
-        var decided = 0, undecided = 0, disagreements = 0, accepted = 0, boundaryPoints = 0, tinyRejected = 0
-        var largestDStepSquared = 0.0, closest = Double.infinity
+        var decided = 0, undecided = 0, disagreements = 0, accepted = 0, boundaryPoints = 0, ratioBoundaryPoints = 0
+        var tinyRejected = 0, largestDStepSquared = 0.0
+        var closest = Double.infinity, closestRatio = Double.infinity
         var worst: WorstCase?
         var values = ErrorStatistics()
         func judge(_ label: String, _ c: UnitCurve, _ rule: FastPathRule, _ p: Double) -> FastPathRule.Margins? {
@@ -174,6 +183,15 @@ extension CurveEdgeSuite {
         }
         for (label, x1, y1, x2, y2) in curves {
             let c = curve(x1, y1, x2, y2), rule = FastPathRule(x1: x1, x2: x2)
+            // The fast path's value at a boundary point against Brent's root.
+            func boundaryValue(_ q: Double) throws {
+                let s = try BezierReference.parameter(x1: x1, x2: x2, forX: q)
+                let t = 1 - s
+                let dx = 3 * (t * t * x1 + 2 * s * t * (x2 - x1) + s * s * (1 - x2))
+                let dy = 3 * (t * t * y1 + 2 * s * t * (y2 - y1) + s * s * (1 - y2))
+                let reference = try BezierReference.curveValue(x1: x1, y1: y1, x2: x2, y2: y2, progress: q)
+                values.add(c.value(at: q), reference, scale: 1 + Swift.abs(dy / dx), location: WorstCase("\(label) at \(q)"))
+            }
             // A 1/500 grid, with a pair of boundary points wherever m₁ changes sign between
             // neighbours while the ratio test and the bracket hold: the progress at m₁ = ±margin.
             var previous: (p: Double, m: FastPathRule.Margins)?
@@ -184,26 +202,36 @@ extension CurveEdgeSuite {
                 guard let m = judged, let before = previous, (before.m.m1 < 0) != (m.m1 < 0), before.m.m2 < 0, m.m2 < 0,
                       before.m.bracket > 0, m.bracket > 0 else { continue }
                 for target in [ruleBoundaryMargin, -ruleBoundaryMargin] {
-                    guard let q = rule.progress(whereM1Is: target, between: before.p, p), let mq = rule.margins(at: q),
+                    guard let q = rule.progress(where: \.m1, is: target, between: before.p, p), let mq = rule.margins(at: q),
                           mq.decided else { continue }
                     boundaryPoints += 1
                     closest = Swift.min(closest, Swift.abs(mq.m1))
                     _ = judge("\(label) (boundary, m₁ = \(short(mq.m1)))", c, rule, q)
-                    let s = try BezierReference.parameter(x1: x1, x2: x2, forX: q)
-                    let t = 1 - s
-                    let dx = 3 * (t * t * x1 + 2 * s * t * (x2 - x1) + s * s * (1 - x2))
-                    let dy = 3 * (t * t * y1 + 2 * s * t * (y2 - y1) + s * s * (1 - y2))
-                    let reference = try BezierReference.curveValue(x1: x1, y1: y1, x2: x2, y2: y2, progress: q)
-                    values.add(c.value(at: q), reference, scale: 1 + Swift.abs(dy / dx), location: WorstCase("\(label) at \(q)"))
+                    try boundaryValue(q)
                 }
             }
             // Progress down to 1e-150 from either end: next to a flat start (x1 = 0) or end (x2 = 1)
             // the steps are as long as s itself, and the ratio test decides. (Not further: the
-            // double-double step³ underflows below ~1e-100 in s.)
+            // double-double step³ underflows below ~1e-100 in s.) Wherever m₂ changes sign between
+            // neighbours from one end, a pair of boundary points at m₂ = ±margin, kept where the
+            // predicted-error test and the bracket hold (so that m₂ alone decides).
+            var previousFromEnd: [(p: Double, m: FastPathRule.Margins)?] = [nil, nil]
             for k in stride(from: 8, through: 600, by: 8) {
                 let δ = pow(10, -Double(k) / 4)
-                for p in [δ, 1 - δ] where p > 0 && p < 1 {
-                    if let m = judge(label, c, rule, p), !m.accepts, m.m1 < 0 { tinyRejected += 1 }
+                for (end, p) in [δ, 1 - δ].enumerated() where p > 0 && p < 1 {
+                    let judged = judge(label, c, rule, p)
+                    defer { previousFromEnd[end] = judged.map { (p, $0) } }
+                    guard let m = judged else { continue }
+                    if !m.accepts, m.m1 < 0 { tinyRejected += 1 }
+                    guard let before = previousFromEnd[end], (before.m.m2 < 0) != (m.m2 < 0) else { continue }
+                    for target in [ruleBoundaryMargin, -ruleBoundaryMargin] {
+                        guard let q = rule.progress(where: \.m2, is: target, between: before.p, p), let mq = rule.margins(at: q),
+                              mq.decided, mq.m1 < 0, mq.bracket > 0 else { continue }
+                        ratioBoundaryPoints += 1
+                        closestRatio = Swift.min(closestRatio, Swift.abs(mq.m2))
+                        _ = judge("\(label) (boundary, m₂ = \(short(mq.m2)))", c, rule, q)
+                        try boundaryValue(q)
+                    }
                 }
             }
         }
@@ -213,6 +241,7 @@ extension CurveEdgeSuite {
             Metric("decidedPoints", Double(decided), unit: "progresses", better: .none, ulpEquivalent: 1),
             Metric("undecidedPoints", Double(undecided), unit: "progresses", better: .none, ulpEquivalent: 1),
             Metric("boundaryPoints", Double(boundaryPoints), unit: "progresses", better: .none, ulpEquivalent: 1),
+            Metric("ratioBoundaryPoints", Double(ratioBoundaryPoints), unit: "progresses", better: .none, ulpEquivalent: 1),
             Metric("boundaryValueError", valueError, unit: "relative to 1 + |slope|", better: .lower),
         ]
         var report = gatedCheck(
@@ -223,12 +252,12 @@ extension CurveEdgeSuite {
             metrics: metrics, worst: worst ?? values.worst, tolerance: ruleTolerance,
             detail: "\(disagreements) disagreements in \(decided) decided progresses on \(curves.count) curves (\(accepted) accepted; "
                 + "\(tinyRejected) below 1e-15 rejected by the ratio test alone; \(undecided) within rounding of a bound, left out); "
-                + "\(boundaryPoints) points at m₁ = ±\(short(ruleBoundaryMargin)) (closest \(short(closest))), values there within "
+                + "\(boundaryPoints) points at m₁ = ±\(short(ruleBoundaryMargin)) (closest \(short(closest))) and "
+                + "\(ratioBoundaryPoints) at m₂ = ±\(short(ruleBoundaryMargin)) (closest \(short(closestRatio))), values there within "
                 + "\(short(valueError)) of Brent (at most \(short(boundaryValueTolerance))); |D|·step² where the rule accepts "
                 + "at most \(short(largestDStepSquared)) (untested: at most ⅛ documented)")
-        if !(valueError <= boundaryValueTolerance) || boundaryPoints < 8 || tinyRejected == 0 || !(largestDStepSquared <= 0.125) {
-            report.status = .fail
-        }
+        if !(valueError <= boundaryValueTolerance) || boundaryPoints < 8 || ratioBoundaryPoints < 4 || tinyRejected == 0
+            || !(largestDStepSquared <= 0.125) { report.status = .fail }
         return report
     }
 }
