@@ -97,8 +97,8 @@ HOOKE_INLINE double bezier_parameter(const hooke_mixed_animation *a, double p) {
     double step = fabs(last);
     const double ratio = 0.125;
     double predicted = (3 * ad2 * ad2 + 2 * ad3 * ad1) * (step * step * step);
-    if (predicted < 12 * ad1 * ad1 * (0.5 * DBL_EPSILON) && ad2 * step <= 2 * ratio * ad1
-        && ad3 * step * step <= 6 * ratio * ad1 && s2 >= s_lo && s2 <= s_lo + h) {
+    if (predicted < 12 * ad1 * ad1 * (0.5 * DBL_EPSILON) && ad2 * step <= 2 * ratio * ad1 && s2 >= s_lo
+        && s2 <= s_lo + h) {
         return s2;
     }
     double start = s2 > s_lo && s2 < s_lo + h ? s2 : guess >= s_lo && guess <= s_lo + h ? guess : s_lo + 0.5 * h;
