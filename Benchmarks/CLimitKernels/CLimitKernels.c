@@ -286,7 +286,6 @@ HOOKE_INLINE void bezier_solve(const bezier_lanes *c, const v4d *progress, v4d *
     v4d predicted = (V(3) * ad2 * ad2 + V(2) * ad3 * ad1) * (as * as * as);
     v4i ok = (v4i)(predicted < V(12) * ad1 * ad1 * V(accepted));
     ok &= (v4i)(ad2 * as <= V(2 * ratio) * ad1);
-    ok &= (v4i)(ad3 * as * as <= V(6 * ratio) * ad1);
     ok &= (v4i)(s >= sLo) & (v4i)(s <= sLo + V(h));
     v4d u = V(1) - s, Y1 = c->y1, Y2 = c->y2;
     *shape = s * (V(3) * u * (u * Y1 + s * Y2) + s * s);

@@ -132,7 +132,6 @@ struct BezierLanes {
         let bound: Quad = 12 * ad1 * ad1 * accepted
         var ok = predicted .< bound
         ok .&= ad2 * step .<= 2 * ratio * ad1
-        ok .&= ad3 * step * step .<= 6 * ratio * ad1
         ok .&= (s .>= sLo) .& (s .<= sLo + h)
         let u: Quad = 1 - s
         let value: Quad = s * (3 * u * (u * y1 + s * y2) + s * s)
