@@ -28,7 +28,38 @@ enum DerivativeSuite {
     static let suite = VerificationSuite(
         name: name, summary: "every velocity = d/dt of its value (Richardson extrapolation in double-double)"
     ) { configuration in
-        [curveCheck(), animationCheck(configuration), springCheck(), keyframeCheck()]
+        [curveCheck(), animationCheck(configuration), endTangentCheck(), springCheck(), keyframeCheck()]
+    }
+
+    /// A timing curve's velocity at its first and last instants against its end tangents.
+    static let endTangentTolerance = Tolerance(
+        name: "endTangent", metric: "maxRelError", value: 5e-15,
+        reason: "a ratio of two few-ulp derivatives against the same ratio of control-point differences; measured 5.0e-16")
+
+    /// A timing-curve animation runs through t = d inclusive (its value there is the curve's at 1,
+    /// not yet the model's), so its velocity at t = 0 and at t = d is the one-sided derivative there:
+    /// Δ/d times the Bézier's end tangent, (y₁/x₁) at the start and (1 − y₂)/(1 − x₂) at the end (the
+    /// control polygon's first and last legs, from the definition of a cubic Bézier), 1 for linear.
+    /// The Richardson check above keeps clear of these kinks; this one takes them exactly.
+    static func endTangentCheck() -> CheckReport {
+        let delta = 100.0
+        let cases: [(String, Animation, Double, start: Double, end: Double)] = [
+            ("linear 0.5 s", .linear(duration: 0.5), 0.5, 1, 1),
+            ("timingCurve (0.2, 0.9)(0.3, 1.2) 1 s", .timingCurve(0.2, 0.9, 0.3, 1.2, duration: 1), 1, 0.9 / 0.2, (1 - 1.2) / (1 - 0.3)),
+            ("timingCurve (0.6, −0.3)(0.75, 0.5) 0.8 s", .timingCurve(0.6, -0.3, 0.75, 0.5, duration: 0.8), 0.8, -0.3 / 0.6, (1 - 0.5) / (1 - 0.75)),
+        ]
+        var stats = ErrorStatistics()
+        for (label, animation, d, start, end) in cases {
+            for (t, tangent) in [(0.0, start), (d, end)] {
+                let velocity = animation.velocity(value: delta, time: t, context: AnimationContext<Double>()) ?? .nan
+                let expected = delta / d * tangent
+                stats.add(velocity, expected, scale: Swift.abs(expected), location: WorstCase("\(label) at t = \(t)", time: t))
+            }
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "timing-curve velocity at t = 0 and t = d = Δ/d × the curve's end tangents",
+                          kind: .reference, source: "the cubic Bézier's end tangents from its control points (P₁ − P₀, P₃ − P₂); linear: slope 1",
+                          implementation: "Animation.velocity (timing curves)", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: endTangentTolerance)
     }
 
     /// One comparison site: value and velocity functions over the same variable.
