@@ -188,6 +188,19 @@ enum KeyframeDefinitionSuite {
             stats.add(afterJump.value(time: 0.5 * s), 2 + s * s * (3 - 2 * s), scale: 10,
                       location: WorstCase("cubic after a zero-length linear keyframe", time: 0.5 * s))
         }
+        // A zero-length cubic keyframe whose neighbour is zero-length too has a Catmull-Rom chord over
+        // no time: its end velocity is 0 (Hooke's reading; the chord's slope is undefined), and a
+        // zero-length spring keyframe passes it on unchanged, so a cubic after them starts at rest
+        // (and ends at rest, the last keyframe): the smoothstep from 5 to 6.
+        let afterZeroLength = KeyframeTimeline(initialValue: 0.0) {
+            CubicKeyframe(5.0, duration: 0)
+            SpringKeyframe(9.0, duration: 0, spring: .bouncy)
+            CubicKeyframe(6.0, duration: 0.5)
+        }
+        for s in [0.1, 0.35, 0.5, 0.8, 0.95] {
+            stats.add(afterZeroLength.value(time: 0.5 * s), 5 + s * s * (3 - 2 * s), scale: 10,
+                      location: WorstCase("cubic after zero-length cubic and spring keyframes", time: 0.5 * s))
+        }
         // value(progress:) is the value at progress·duration, progress clamped to [0, 1] (SwiftUI:
         // "the interpolated value at the given progress in the range zero to one"): on a straight
         // ramp from 0 to 2 over 0.5 s, 2·clamp(p).
@@ -196,13 +209,21 @@ enum KeyframeDefinitionSuite {
             stats.add(ramp.value(progress: p), 2 * Swift.min(Swift.max(p, 0), 1), scale: 10,
                       location: WorstCase("value(progress: \(p)) of a linear ramp"))
         }
+        // The ramp's velocity is its slope 2/0.5 = 4 from t = 0 on (the linear keyframe's start
+        // included) and 0 from its duration on (KeyframeTimeline's velocity: "0 … from duration on"),
+        // through either call.
+        for (t, expected) in [(0.0, 4.0), (0.25, 4), (0.5, 0), (0.75, 0)] {
+            stats.add(ramp.velocity(time: t), expected, scale: 10, location: WorstCase("velocity(time:) of a linear ramp", time: t))
+            stats.add(ramp.valueAndVelocity(time: t).velocity, expected, scale: 10,
+                      location: WorstCase("valueAndVelocity(time:) of a linear ramp", time: t))
+        }
         stats.add(timeline.value(time: -1), 1, scale: 10, location: WorstCase("before the start: the initial value"))
         stats.add(timeline.initialValue, 1, scale: 10, location: WorstCase("initialValue"))
         stats.add(timeline.value(time: 4), 6.5, scale: 10, location: WorstCase("after the end: the last value"))
         stats.add(timeline.duration, 3.5, scale: 10, location: WorstCase("duration: the sum of the keyframes' durations"))
         return gatedCheck(CheckSubject(suite: name, name: "result-builder forms, zero-length keyframes and value(progress:) = the piecewise line",
                           kind: .reference, source: "LinearKeyframe's and MoveKeyframe's documented meaning, the segments worked out by hand; "
-                              + "a zero-length keyframe reached at once (a spring's: unmoved, Hooke's reading)",
+                              + "a zero-length keyframe reached at once (a spring's: unmoved, Hooke's reading; a cubic's chord over no time: velocity 0, Hooke's reading)",
                           implementation: "KeyframeTrackBuilder, KeyframeTimeline", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: tolerance)
     }
