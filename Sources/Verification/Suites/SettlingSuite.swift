@@ -121,6 +121,9 @@ enum SettlingSuite {
         ]
         let motions: [(from: Double, to: Double, v0: Double, ε: Double)] = [
             (0, 1, 0, 0.001), (10, -3, 0, 0.001), (0, 250, 40, 0.01), (5, 5.5, -30, 1e-4), (0, 2e-4, 0, 0.001), (0, 0, 0, 0.001),
+            // An amplitude of exactly ε (0.5, exact in binary): "at most ε" settles at once, the
+            // undamped spring's boundary (0, not infinity).
+            (0, 0.5, 0, 0.5),
         ]
         for (label, spring) in springs {
             let λ = spring.decayConstant
