@@ -129,23 +129,31 @@ enum CustomAnimationSuite {
         // Reuse: two runs of linear(0.25).repeatCount(2, autoreverses: false), the second after the first
         // ended, each from 0 → 4 then 4 → 8 at 1/8 s frames. A pass ends on the first frame past 0.25 s
         // (3 frames) showing the pass's end; the last pass ends the run, and the animator shows the model.
-        var animator = Animator(value: 0.0)
-        let repeating = Animation.linear(duration: 0.25).repeatCount(2, autoreverses: false)
-        func run(_ animator: inout Animator<Double>, start: Double, from: Double, to: Double, _ label: String) {
-            animator.setValue(to, animation: repeating, at: start)
-            for j in 0...7 {
-                let t = start + Double(j) / 8
-                let local = j < 3 ? Double(j) / 8 : j == 3 ? 0.25 : j < 6 ? Double(j - 3) / 8 : 0.25
-                let expected = j >= 6 ? to : from + (to - from) * local / 0.25
-                stats.add(animator.frame(at: t).value, expected, scale: 8, location: WorstCase("\(label): repeatCount(2) run from \(from)", time: t))
+        // Twice: as written (a curve's repeat keeps its pass inline, no state on the heap), and with
+        // the curve wrapped in logicallyComplete(after: 10) — the same motion, but a base that writes
+        // its context, so the repeat keeps its pass in keyed state, which the animator empties and
+        // hands to the next run.
+        let ramp = Animation.linear(duration: 0.25)
+        for (repeating, kind) in [(ramp.repeatCount(2, autoreverses: false), "inline pass"),
+                                  (ramp.logicallyComplete(after: 10).repeatCount(2, autoreverses: false), "keyed state")] {
+            var animator = Animator(value: 0.0)
+            func run(_ animator: inout Animator<Double>, start: Double, from: Double, to: Double, _ label: String) {
+                animator.setValue(to, animation: repeating, at: start)
+                for j in 0...7 {
+                    let t = start + Double(j) / 8
+                    let local = j < 3 ? Double(j) / 8 : j == 3 ? 0.25 : j < 6 ? Double(j - 3) / 8 : 0.25
+                    let expected = j >= 6 ? to : from + (to - from) * local / 0.25
+                    stats.add(animator.frame(at: t).value, expected, scale: 8,
+                              location: WorstCase("\(label) (\(kind)): repeatCount(2) run from \(from)", time: t))
+                }
             }
+            run(&animator, start: 0, from: 0, to: 4, "first run")
+            run(&animator, start: 1, from: 4, to: 8, "second run, reusing the first's state")
+            // A copy shares the kept state: each copy's next run still starts from pass 0, independently.
+            var fork = animator
+            run(&fork, start: 2, from: 8, to: 4, "copy")
+            run(&animator, start: 2, from: 8, to: 6, "original beside its copy")
         }
-        run(&animator, start: 0, from: 0, to: 4, "first run")
-        run(&animator, start: 1, from: 4, to: 8, "second run, reusing the first's state")
-        // A copy shares the kept state: each copy's next run still starts from pass 0, independently.
-        var fork = animator
-        run(&fork, start: 2, from: 8, to: 4, "copy")
-        run(&animator, start: 2, from: 8, to: 6, "original beside its copy")
         return gatedCheck(CheckSubject(suite: name, name: "AnimationState laws; a reused state reads as new", kind: .invariant,
                           source: CheckSource.api + ": typed state with value semantics; a new run starts from the defaults",
                           implementation: "AnimationState, Animator", quickSet: true), metrics: stats.metrics(), worst: stats.worst,
