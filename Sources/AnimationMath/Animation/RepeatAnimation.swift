@@ -24,14 +24,12 @@
 ///   so the base context's storage stays uniquely referenced and a running pass allocates nothing; a
 ///   fresh context is made once per pass.
 @usableFromInline package struct RepeatAnimation: CustomAnimation, CustomStringConvertible {
-    @usableFromInline package var base: Animation {
-        didSet { baseIgnoresContext = base.ignoresContext }
-    }
+    @usableFromInline package let base: Animation
     /// The number of passes; `nil` repeats forever.
     @usableFromInline package var repeatCount: Int?
     @usableFromInline package var autoreverses: Bool
     /// `base.ignoresContext`, worked out once: whether the pass may live inline.
-    @usableFromInline private(set) var baseIgnoresContext: Bool
+    @usableFromInline let baseIgnoresContext: Bool
 
     @usableFromInline package init(base: Animation, repeatCount: Int?, autoreverses: Bool) {
         self.base = base
