@@ -129,13 +129,12 @@ enum CustomAnimationSuite {
         // Reuse: two runs of linear(0.25).repeatCount(2, autoreverses: false), the second after the first
         // ended, each from 0 → 4 then 4 → 8 at 1/8 s frames. A pass ends on the first frame past 0.25 s
         // (3 frames) showing the pass's end; the last pass ends the run, and the animator shows the model.
-        // Twice: as written (a curve's repeat keeps its pass inline, no state on the heap), and with
-        // the curve wrapped in logicallyComplete(after: 10) — the same motion, but a base that writes
-        // its context, so the repeat keeps its pass in keyed state, which the animator empties and
-        // hands to the next run.
+        // Twice: as written (a curve's repeat keeps its pass inline, no state on the heap), and through
+        // ModifierSuite.stateKeeping — the same motion, but a base that writes its context, so the
+        // repeat keeps its pass in keyed state, which the animator empties and hands to the next run.
         let ramp = Animation.linear(duration: 0.25)
         for (repeating, kind) in [(ramp.repeatCount(2, autoreverses: false), "inline pass"),
-                                  (ramp.logicallyComplete(after: 10).repeatCount(2, autoreverses: false), "keyed state")] {
+                                  (ModifierSuite.stateKeeping(ramp).repeatCount(2, autoreverses: false), "keyed state")] {
             var animator = Animator(value: 0.0)
             func run(_ animator: inout Animator<Double>, start: Double, from: Double, to: Double, _ label: String) {
                 animator.setValue(to, animation: repeating, at: start)
