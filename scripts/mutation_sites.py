@@ -174,9 +174,11 @@ UNTYPED_CONSTANT = re.compile(r"\s*(?:(?:public|private|fileprivate|internal|pac
 def mutable_from(line):
     """The column where mutable code starts on a line (len(line) when none of it is)."""
     stripped = line.lstrip()
-    if not stripped or stripped.startswith(("#", "@")):
+    if not stripped or stripped.startswith("#"):
         return len(line)
-    if DECLARATION.search(line):
+    # An attribute's own line has no code; a declaration after attributes on one line
+    # (`@inlinable static var step: Double { 1.0 / 300.0 }`) has its body after the `{`.
+    if DECLARATION.search(line) or stripped.startswith("@"):
         brace = line.find("{")
         return len(line) if brace < 0 else brace + 1
     return 0
