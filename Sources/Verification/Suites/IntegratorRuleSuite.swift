@@ -65,7 +65,8 @@ enum IntegratorRuleSuite {
     static let cases: [(response: Double, ζ: Double)] = [(0.5, 0.3), (0.5, 1), (1.8, 0.3), (0.025, 0.7), (0.035, 0.7)]
 
     /// Position and velocity at the given frame times (with `gaps`: frames at 60 Hz for 0.3 s, then a
-    /// jump of 1.7 s, which restarts the clock, a jump of 0.9 s, which does not, and 60 Hz again).
+    /// jump of 1.7 s, which restarts the clock, a jump of 0.9 s, which does not, 60 Hz again, a jump
+    /// of 1.05 s, which restarts it, and 60 Hz).
     static func trajectoryCheck(_ configuration: VerificationConfiguration, gaps: Bool) throws -> CheckReport {
         var stats = ErrorStatistics()
         let delta = 100.0
@@ -73,6 +74,9 @@ enum IntegratorRuleSuite {
         if gaps {
             frames += [2.0, 2.9]
             frames += (1...12).map { 2.9 + Double($0) / 60 }
+            // A gap of 1.05 s, just past the threshold (less the step's overshoot of the last frame,
+            // under 1/300 s): it restarts the clock.
+            frames += [4.15] + (1...6).map { 4.15 + Double($0) / 60 }
         }
         // Animation.default runs the same rule as spring(response: 0.55, dampingFraction: 1) (Apple's
         // documented figures; PresetSuite checks them): its own trajectory is checked here too.
