@@ -138,10 +138,10 @@
 /// entries on first use and keep their capacity when a run ends; events accumulate in a reserved
 /// array that `removeAllCompletionEvents()` empties keeping its capacity; and the state storage of
 /// an entry that leaves the chain (an animation that keeps state in `context.state`: a user's
-/// animation, a `repeatCount` of a base that uses its context) is kept as a spare and handed, emptied, to the next new entry
-/// (`AnimationState.removeAllKeepingStorage()`), so a new run after a finished one reuses its state
-/// boxes instead of allocating them. An animator's first run, and a chain longer than any before,
-/// still allocate. A copy of the animator shares the spare; whichever copy reuses it first while it
+/// animation, a `repeatCount` of a base that uses its context) is kept as a spare and handed,
+/// emptied, to the next new entry (`AnimationState.removeAllKeepingStorage()`), so a new run after
+/// a finished one reuses its state boxes instead of allocating them. An animator's first run, and a
+/// chain longer than any before, still allocate. A copy of the animator shares the spare; whichever copy reuses it first while it
 /// is shared lets go of it instead (copy on write), so copies stay independent.
 public struct Animator<Value: VectorArithmetic> {
     /// One evaluated frame.
