@@ -26,7 +26,7 @@ enum AnimatorSuite {
     static let suite = VerificationSuite(name: name, summary: "the animator's chain vs the chain formula; .spring merges vs the rule evaluated by GSL") {
         configuration in
         [try chainCheck(configuration), try mergeCheck(configuration, blend: false), try mergeCheck(configuration, blend: true),
-         try mergeIntoChainCheck(configuration),
+         try mergeIntoChainCheck(configuration), try mergeIntoRepeatCheck(configuration),
          try kindsCheck(), kindVelocityCheck(), mergeRuleCheck(), timeShiftCheck(), zeroIntervalVelocityCheck()]
     }
 
@@ -175,6 +175,80 @@ enum AnimatorSuite {
         }
         let label = ".spring merged into the newer of two chained animations vs the rule"
         return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference, source: mergeSource, implementation: "Animator",
+                          quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: mergeTolerance,
+                          detail: "max \(short(stats.maxRelative)) of the distance over \(stats.count) frames",
+                          series: [SampleSeries(name: label, xLabel: "t (s)", yLabel: "animator − rule", x: xs, y: ys)])
+    }
+
+    /// `.spring`s merged into a running `linear(0.5).repeatCount(3, autoreverses: true)` (0 → 100 at
+    /// 0; → 200 by `.spring(response: 0.5, dampingFraction: 0.7, blendDuration: 0.4)` at 0.7 s, in
+    /// the reversed second pass; → 50 by a `.spring` of response 0.3 at 0.9 s), frames at 60 Hz.
+    /// Up to 0.7 s the repeat's timeline by hand: 100·t/0.5, then from the frame that ends the first
+    /// pass (31/60) back down. At 0.7 s the rule takes the repeat's position 63.3 and velocity −200
+    /// (a linear pass of 100 in 0.5 s, backwards), force 0, with no blend (the repeat is not a spring); at 0.9 s the
+    /// second spring takes the state whole and its response blends from 0.5 to 0.3 by the smoothstep
+    /// (AnimationMath.docc/MergeAndChain.md), evaluated by GSL (`FixedStepSpringReference`).
+    static func mergeIntoRepeatCheck(_ configuration: VerificationConfiguration) throws -> CheckReport {
+        let ζ = 0.7, blendDuration = 0.4, passDuration = 0.5, first = 100.0
+        let firstChange = (time: 0.7, target: 200.0, response: 0.5)
+        let secondChange = (time: 0.9, target: 50.0, response: 0.3)
+        var animator = configuration.animator.make(0)
+        animator.setValue(first, animation: configuration.repeatCount(.linear(duration: passDuration), 3, true), at: 0)
+        // The first pass ends on the first frame past 0.5 s, 31/60, which starts the second one
+        // (ModifierSuite's repeat timeline); both before the first change.
+        let secondPassStart = 31.0 / 60
+        func repeated(_ t: Double) -> Double {
+            t < secondPassStart ? first * (t / passDuration) : first - first * ((t - secondPassStart) / passDuration)
+        }
+        let blendInterval = firstChange.response - secondChange.response
+        func rule(_ time: Double) -> FixedStepSpringReference {
+            var response = firstChange.response
+            if time >= secondChange.time {
+                let p = Swift.min(Swift.max((time - secondChange.time) / blendDuration, 0), 1)
+                response = secondChange.response + blendInterval * (1 - p * p * (3 - 2 * p))
+            }
+            let frequency = 2 * Double.pi / response
+            return FixedStepSpringReference(stiffness: Swift.min(frequency * frequency, FixedStepSpringReference.stiffnessCap),
+                                            dampingRatio: ζ)
+        }
+        var state = FixedStepSpringReference.State(), clock = 0.0, interval = firstChange.target, next = 0
+        var stats = ErrorStatistics()
+        var xs: [Double] = [], ys: [Double] = []
+        for frameIndex in 0...150 {
+            let t = Double(frameIndex) / 60
+            if next == 0 && t >= firstChange.time {
+                animator.setValue(firstChange.target, animation: configuration.fluidSpring(firstChange.response, ζ, blendDuration),
+                                  at: firstChange.time)
+                state = FixedStepSpringReference.State(position: repeated(firstChange.time), velocity: -first / passDuration, force: 0)
+                clock = firstChange.time
+                next = 1
+            }
+            if next == 1 && t >= secondChange.time {
+                animator.setValue(secondChange.target, animation: configuration.fluidSpring(secondChange.response, ζ, blendDuration),
+                                  at: secondChange.time)
+                let (steps, _) = FixedStepSpringReference.stepCount(from: clock, to: secondChange.time)
+                state = try rule(secondChange.time).advance(state, toward: interval, steps: steps)
+                clock = secondChange.time
+                interval = secondChange.target
+                next = 2
+            }
+            let expected: Double
+            if next > 0 {
+                let (steps, reached) = FixedStepSpringReference.stepCount(from: clock, to: t)
+                state = try rule(t).advance(state, toward: interval, steps: steps)
+                clock = reached
+                expected = state.position
+            } else {
+                expected = repeated(t)
+            }
+            let frame = animator.frame(at: t)
+            guard animator.isAnimating else { break }  // at rest: the model, no longer the rule
+            stats.add(frame.value, expected, scale: firstChange.target, location: WorstCase("springs merged into a repeat", time: t))
+            xs.append(t); ys.append(frame.value - expected)
+        }
+        let label = ".spring merged into a running repeatCount, then a blended .spring, vs the rule"
+        return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference,
+                          source: mergeSource + "; the repeat's timeline by hand", implementation: "Animator",
                           quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: mergeTolerance,
                           detail: "max \(short(stats.maxRelative)) of the distance over \(stats.count) frames",
                           series: [SampleSeries(name: label, xLabel: "t (s)", yLabel: "animator − rule", x: xs, y: ys)])

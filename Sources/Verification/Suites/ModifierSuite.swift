@@ -18,6 +18,7 @@ enum ModifierSuite {
     ) { configuration in
         [timeTransformCheck(configuration), mergeTimeMapCheck(configuration), delayVelocityCheck(configuration), repeatCheck(configuration, count: 3, autoreverses: true),
          repeatCheck(configuration, count: 3, autoreverses: true, baseWritesContext: true),
+         repeatCheck(configuration, count: 3, autoreverses: true, springMergesIntoContext: true),
          repeatCheck(configuration, count: 2, autoreverses: false), repeatVelocityCheck(configuration),
          repeatVelocityCheck(configuration, baseWritesContext: true), repeatForeverCheck(configuration), logicallyCompleteCheck()]
     }
@@ -127,9 +128,14 @@ enum ModifierSuite {
     /// first frame with local time > d, which shows the pass's end value and starts the next pass);
     /// frame n = kN + j shows pass k at local time j·h (j ≥ 1, or n = 0), frame kN (k ≥ 1) the end
     /// of pass k − 1; after the last pass the animation returns nil. With `baseWritesContext` the base
-    /// is `stateKeeping(base)`, the same motion through a base that writes its context.
+    /// is `stateKeeping(base)`, the same motion through a base that writes its context. With
+    /// `springMergesIntoContext`, `.spring`s merge into the repeat's context mid-pass (as a custom
+    /// animation that runs both in one context would have them): in the second pass one whose
+    /// previous animation is the repeat (no response blend), in the third one over a `.spring` of
+    /// another response (a blend, which takes the context's shared slot). A merge writes only the
+    /// `.spring`'s own state (MergeAndChain.md), so the timeline must be the undisturbed one.
     static func repeatCheck(_ configuration: VerificationConfiguration, count: Int, autoreverses: Bool,
-                            baseWritesContext: Bool = false) -> CheckReport {
+                            baseWritesContext: Bool = false, springMergesIntoContext: Bool = false) -> CheckReport {
         let delta = 80.0, h = 1.0 / 60, d = 0.51
         let framesPerPass = Int((d / h).rounded(.down)) + 1  // 31: d/h = 30.6, far from an integer
         let animation = configuration.repeatCount(baseWritesContext ? stateKeeping(base) : base, count, autoreverses)
@@ -139,6 +145,13 @@ enum ModifierSuite {
         let totalFrames = count * framesPerPass + 5
         var t = 0.0
         for n in 0...totalFrames {
+            if springMergesIntoContext && n == framesPerPass + 10 {
+                _ = Animation.spring.shouldMerge(previous: animation, value: delta, time: t, context: &context)
+            }
+            if springMergesIntoContext && n == 2 * framesPerPass + 10 {
+                _ = Animation.spring(response: 0.3, dampingFraction: 0.8, blendDuration: 0.5)
+                    .shouldMerge(previous: .spring(response: 0.6, dampingFraction: 0.8), value: delta, time: t, context: &context)
+            }
             let got = animation.animate(value: delta, time: t, context: &context)
             let k = n / framesPerPass, j = n % framesPerPass
             var expected: Double?
@@ -168,7 +181,8 @@ enum ModifierSuite {
             }
             t += h
         }
-        let label = "repeatCount(\(count), autoreverses: \(autoreverses))" + (baseWritesContext ? " of a base that writes its context" : "") + " timeline"
+        let label = "repeatCount(\(count), autoreverses: \(autoreverses))" + (baseWritesContext ? " of a base that writes its context" : "")
+            + (springMergesIntoContext ? " with .springs merging into its context" : "") + " timeline"
         return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference, source: CheckSource.handTimeline, implementation: "RepeatAnimation", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance,
                           detail: "passes: \(directions.joined(separator: ", ")); max error \(short(stats.maxRelative)) of Δ")
