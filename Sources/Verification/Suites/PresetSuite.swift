@@ -22,7 +22,9 @@ enum PresetSuite {
         + "blendDuration: 0), spring(response: 0.5, dampingFraction: 0.825, blendDuration: 0), "
         + "interactiveSpring(duration: 0.15, extraBounce: 0, blendDuration: 0.25) and interactiveSpring(response: 0.15, "
         + "dampingFraction: 0.86, blendDuration: 0.25) (developer.apple.com/documentation/swiftui/spring, …/animation); "
-        + "bounce b ≥ 0 ↦ damping fraction 1 − b as in Spring's example (duration 0.5, bounce 0.3 → damping 17.59291886010284)"
+        + "bounce b ≥ 0 ↦ damping fraction 1 − b as in Spring's example (duration 0.5, bounce 0.3 → damping 17.59291886010284), "
+        + "up to the bounce's documented maximum of 1.0, undamped oscillation (Spring.init(duration:bounce:), Spring.bounce): "
+        + "a bounce above it is that maximum, damping ratio 0 and bounce 1"
     static let appleInterpolating = "Apple's documentation of Spring (developer.apple.com/documentation/swiftui/spring): "
         + "duration 0.5, bounce 0.3 → stiffness 157.91367041742973, damping 17.59291886010284 (mass 1)"
     static let cssEasing = "W3C CSS Easing Functions Level 1, §2.2: ease-in cubic-bezier(0.42, 0, 1, 1), ease-out (0, 0, 0.58, 1), "
@@ -104,6 +106,19 @@ enum PresetSuite {
         for (label, spring, duration, ζ) in springs {
             rows += [("\(label) duration", spring.duration, duration), ("\(label) damping ratio", spring.dampingRatio, ζ),
                      ("\(label) bounce", spring.bounce, 1 - ζ)]
+        }
+        // At and above the maximum bounce, 1.0: undamped, exactly (the row's scale makes any ζ ≠ 0
+        // fail), just past it (the next double, 1 + 5e-7) as well as far past it, and through
+        // extraBounce (0.3 + 0.75).
+        let maximal: [(String, Spring)] = [
+            ("Spring(duration: 0.5, bounce: 1)", Spring(duration: 0.5, bounce: 1)),
+            ("Spring(duration: 0.5, bounce: 1.0.nextUp)", Spring(duration: 0.5, bounce: 1.0.nextUp)),
+            ("Spring(duration: 0.5, bounce: 1 + 5e-7)", Spring(duration: 0.5, bounce: 1 + 5e-7)),
+            ("Spring(duration: 0.5, bounce: 1.5)", Spring(duration: 0.5, bounce: 1.5)),
+            ("Spring.bouncy(duration: 0.5, extraBounce: 0.75)", .bouncy(duration: 0.5, extraBounce: 0.75)),
+        ]
+        for (label, spring) in maximal {
+            rows += [("\(label) damping ratio", spring.dampingRatio, 0), ("\(label) bounce", spring.bounce, 1)]
         }
         return rows
     }
