@@ -217,6 +217,18 @@ enum KeyframeDefinitionSuite {
             stats.add(ramp.valueAndVelocity(time: t).velocity, expected, scale: 10,
                       location: WorstCase("valueAndVelocity(time:) of a linear ramp", time: t))
         }
+        // Right-continuity at a jump (KeyframeTrack: "a move at time t shows its value at t"), and
+        // the final value held from `duration` on — at the duration itself included: the move to −1
+        // and the zero-length keyframes after it at 2.5 read 5, and a ramp ending in a move reads
+        // the moved-to value at exactly its duration, through either call.
+        stats.add(timeline.value(time: 2.5), 5, scale: 10, location: WorstCase("at a move's instant: its value", time: 2.5))
+        let endsInMove = KeyframeTimeline(initialValue: 0.0) {
+            LinearKeyframe(2.0, duration: 0.5)
+            MoveKeyframe(7.0)
+        }
+        stats.add(endsInMove.value(time: 0.5), 7, scale: 10, location: WorstCase("a move at the end: value at the duration", time: 0.5))
+        stats.add(endsInMove.valueAndVelocity(time: 0.5).value, 7, scale: 10,
+                  location: WorstCase("a move at the end: valueAndVelocity at the duration", time: 0.5))
         stats.add(timeline.value(time: -1), 1, scale: 10, location: WorstCase("before the start: the initial value"))
         stats.add(timeline.initialValue, 1, scale: 10, location: WorstCase("initialValue"))
         stats.add(timeline.value(time: 4), 6.5, scale: 10, location: WorstCase("after the end: the last value"))
