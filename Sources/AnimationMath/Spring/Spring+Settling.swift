@@ -16,17 +16,14 @@
 //   only when |x − T| is within an ulp or two of ε at a grid time.
 // Hooke choices where SwiftUI's behaviour is unknown (unverified, documented at each function):
 // negative damping never settles (infinity) unless there is no motion at all; NaN springs give NaN.
-// `init(settlingDuration:dampingRatio:epsilon:)` solves for the stiffness by Newton's method, stopped
-// when a step is at most 4 ulps: its unknown (λ, or ω0·D at ζ = 1) is within 3 ulps of the root of
-// its equation (below) for every ε in (0, 1) and D in [0.01, 10] (measured 2.2 on glibc over 16 000
-// seeded cases), including ε → 1 with D → 1, where the root and g′ tend to 0 together; ω0 = λ/ζ
-// and the stored λ = ζ·ω0 add a rounding each. That needs g summed without cancellation (an exact
-// λD, `excessOverLog1p`): as λD − ln(1 + λ) + ln ε in plain Doubles, the rounding of its terms
-// alone moves the root there by up to 10⁷ ulps. Which start point Newton takes, and the
-// derivative's own rounding, change only how fast it gets there, not where it stops.
+// `init(settlingDuration:dampingRatio:epsilon:)` is SwiftUI's rule as Respring re-implements it
+// (its tests compare with SwiftUI for equality): Newton's method on SwiftUI's own equation, with
+// SwiftUI's start points, step limits and stopping rule, so its result is SwiftUI's iterate, not
+// the equation's root (verify evaluates the same rule in double-double, and measures the iterate
+// against the root).
 //
 // Goals: 1. SwiftUI's numbers (`Spring().settlingDuration == 0.7999999999999999`); 2. bounded
-// cost (at most 1024 closed-form evaluations, at most 100 Newton steps).
+// cost (at most 1024 closed-form evaluations, at most 32 Newton steps).
 
 #if canImport(Glibc)
 import Glibc
@@ -114,28 +111,29 @@ extension Spring {
     @usableFromInline
     internal static let settlingDurationRange: ClosedRange<Double> = 0.01...10
 
-    /// Newton's method stops when a step is at most this many ulps of the iterate.
+    /// SwiftUI's search for the natural frequency: a first Newton run from 5/D of at most 12 steps,
+    /// and, if it fails, a second from 1/D of at most 20 (`settlingNewton`).
     @usableFromInline
-    internal static let newtonToleranceULPs = 4.0
+    internal static let settlingSearches: [(start: Double, maximumSteps: Int)] = [(5, 12), (1, 20)]
 
-    /// Newton's method never takes more steps than this (it converges in under 10 in practice;
-    /// the cap only bounds the work for NaN input).
+    /// A failed run is one whose step before the last exceeds ε times this.
     @usableFromInline
-    internal static let newtonMaximumSteps = 100
+    internal static let settlingDivergenceFactor = 1e5
 
-    /// Creates a spring that settles in `settlingDuration` with the given damping ratio.
+    /// Creates a spring that settles in about `settlingDuration` with the given damping ratio.
     ///
-    /// As SwiftUI documents, ζ is clamped to [ulp, 1] and the duration D to [0.01, 10] s. Mass is 1.
-    /// The stiffness then solves, by Newton's method (a Hooke reconstruction; SwiftUI's exact
-    /// equation is unverified):
-    /// - ζ < 1: `settlingDuration == D` for SwiftUI's underdamped formula with target 1, v0 0:
-    ///   λD = ln(1 + λ) − ln ε for λ = ζω0, so the getter reads D back (within a few ulps);
-    /// - ζ = 1: the true settling time of the critically damped unit motion,
-    ///   (1 + ω0D)·e^{−ω0D} = ε, so the getter (a 0.1 s grid search) reads back the first grid
-    ///   point after D.
-    /// Both equations are convex and increasing in the unknown past its start point, so Newton's
-    /// method converges monotonically after at most one step. An ε outside (0, 1) has no solution
-    /// and gives a NaN spring.
+    /// SwiftUI's rule, as Respring (github.com/ktiays/Respring, whose tests compare its springs with
+    /// SwiftUI's for equality) re-implements it; not checked against a device here. ζ is clamped to
+    /// [ulp, 1] and the duration D to [0.01, 10] s. The natural frequency ω0 is then Newton's
+    /// iterate for a root of
+    /// - ζ < 1: ε − (ζ/√(1 − ζ²))·e^(−ζ·D·ω0), the underdamped envelope's amplitude at D falling
+    ///   to ε (not the envelope `settlingDuration` uses, so the getter does not read D back);
+    /// - ζ = 1: (1 + ω0·D)·e^(−ω0·D) − ε, the critically damped unit motion at D.
+    /// The iteration stops when a step is at most ε — an absolute tolerance on ω0 — so ω0 is not
+    /// the root itself: for ε = 0.001 within a few 1e-6 of it (D = 10, ζ near 1), and far from it for
+    /// ε near 1. Where the rule yields a negative ω0 (ζ below about ε), the spring grows
+    /// (λ = ω0, no oscillation), and where it diverges (ζ = ulp) the spring is NaN, as in SwiftUI.
+    /// ω and λ follow from ω0 and ζ as for every other initialiser.
     ///
     /// - Parameters:
     ///   - settlingDuration: The time, in seconds, for the spring to come to rest.
@@ -146,76 +144,61 @@ extension Spring {
                           Spring.settlingDurationRange.upperBound)
         let ζ = Swift.min(Swift.max(dampingRatio, Spring.settlingDampingRatioRange.lowerBound),
                           Spring.settlingDampingRatioRange.upperBound)
-        // NaN inputs give a NaN spring (the clamps above would turn a NaN ratio into 1).
-        guard epsilon > 0, epsilon < 1, !dampingRatio.isNaN, !settlingDuration.isNaN else {
-            self.init(naturalFrequency: .nan, dampingRatio: ζ, mass: 1)
-            return
-        }
-        let logEpsilon = log(epsilon)  // < 0
-        if ζ < 1 {
-            // g(λ) = λD − ln(1 + λ) + ln ε, g' = D − 1/(1 + λ), g'' > 0. Starting at λ ≥ 1/D keeps
-            // g' ≥ D²/(1 + D) > 0. λD and ln(1 + λ) nearly cancel when ε is near 1, so the product
-            // is carried exactly (its rounding error by a fused multiply-add), and below λ = 2 g is
-            // summed as λ(D − 1) + (λ − ln(1 + λ)) + ln ε: as D and ε tend to 1 the root tends to 0
-            // and λD − ln(1 + λ) to λ(D − 1) + λ²/2, which ln(1 + λ) rounded to a Double cannot
-            // show (D − 1 is exact for D in [1/2, 2], Sterbenz).
-            var λ = Swift.max(-logEpsilon / D, 1 / D)
-            for _ in 0..<Spring.newtonMaximumSteps {
-                let g: Double
-                if λ < 2 {
-                    let product = λ * (D - 1)
-                    g = (product + Spring.excessOverLog1p(λ)) + logEpsilon + (-product).addingProduct(λ, D - 1)
-                } else {
-                    let product = λ * D
-                    g = ((product - log1p(λ)) + logEpsilon) + (-product).addingProduct(λ, D)
-                }
-                let step = g / (D - 1 / (1 + λ))
-                λ -= step
-                if !(abs(step) > Spring.newtonToleranceULPs * λ.ulp) { break }
-            }
-            self.init(naturalFrequency: λ / ζ, dampingRatio: ζ, mass: 1)
+        let ω0 = Spring.settlingNaturalFrequency(duration: D, dampingRatio: ζ, epsilon: epsilon)
+        if ω0 < 0 {
+            // SwiftUI keeps λ = ω0 and no oscillation when ω0 < ζ·ω0.
+            self.init(angularFrequency: 0, decayConstant: ω0, mass: 1, naturalFrequency: -ω0)
         } else {
-            // h(u) = u − ln(1 + u) + ln ε with u = ω0·D; h' = u/(1 + u) > 0 for u > 0, h'' > 0.
-            var u = 1 - 2 * logEpsilon
-            for _ in 0..<Spring.newtonMaximumSteps {
-                let h = Spring.excessOverLog1p(u) + logEpsilon
-                let step = h * (1 + u) / u
-                u -= step
-                if !(abs(step) > Spring.newtonToleranceULPs * u.ulp) { break }
-            }
-            self.init(naturalFrequency: u / D, dampingRatio: 1, mass: 1)
+            self.init(naturalFrequency: ω0, dampingRatio: ζ, mass: 1)
         }
     }
 
-    /// 1 − ln 2 as the Double nearest it plus the Double nearest the rest. The rest moves the result
-    /// far less than the accuracy contract; the leading part does not.
-    private static let oneMinusLn2 = (hi: 0.3068528194400547,
-                                      lo: -2.3190468138462996e-17)
-
-    /// Terms of the Taylor series in `excessOverLog1p`: for |x| < 1/2 the first omitted one is below
-    /// 2⁻⁵⁵/57 of x², under 2⁻⁶⁰ of the sum (which is at least 0.38·x²).
-    private static let excessSeriesTerms = 54
-
-    /// x − ln(1 + x) for x ≥ 0, to within 2 ulps (measured 1.8 on glibc).
-    ///
-    /// The two terms cancel to x²/2 as x → 0, so below 1/2 the difference is summed as its Taylor
-    /// series x²·Σ (−x)^k/(k + 2), k ≥ 0. On [1/2, 2) it is reduced around 1: with μ = (x − 1)/2
-    /// (exact there), 1 + x = 2(1 + μ) and x − ln(1 + x) = (1 − ln 2) + μ + (μ − ln(1 + μ)), the
-    /// last term by the series (|μ| < 1/2). From 2 on, ln(1 + x) ≤ 1.23·(x − ln(1 + x)) and the
-    /// direct difference loses under a bit.
-    internal static func excessOverLog1p(_ x: Double) -> Double {
-        func series(_ x: Double) -> Double {
-            var sum = 1 / Double(excessSeriesTerms + 2)
-            for k in stride(from: excessSeriesTerms - 1, through: 0, by: -1) {
-                sum = sum * -x + 1 / Double(k + 2)
+    /// SwiftUI's natural frequency for `init(settlingDuration:dampingRatio:epsilon:)`, D and ζ clamped.
+    /// Each function and its derivative are written in SwiftUI's order of operations (Respring's),
+    /// since the iterate, not only the root, is the result.
+    @usableFromInline
+    internal static func settlingNaturalFrequency(duration D: Double, dampingRatio ζ: Double, epsilon ε: Double) -> Double {
+        let function: (Double) -> Double, derivative: (Double) -> Double
+        if ζ >= 1 {
+            function = { x in
+                let u = D * x
+                return exp(-u) * (u + 1) - (x < 0 ? -ε : ε)
             }
-            return x * x * sum
+            derivative = { x in -D * D * x / exp(D * x) }
+        } else {
+            let frequencyFactor = (1 - ζ * ζ).squareRoot()
+            let amplitude = ζ / frequencyFactor, rate = D * ζ, slopeFactor = ζ * ζ * D
+            function = { x in ε - abs(amplitude * exp(-rate * x)) }
+            // The x² above and below is SwiftUI's: it makes the derivative NaN once x² overflows.
+            derivative = { x in x * x * slopeFactor / (exp(rate * x) * (x * x) * frequencyFactor) }
         }
-        if x < 0.5 { return series(x) }
-        if x < 2 {
-            let μ = (x - 1) / 2
-            return (oneMinusLn2.hi + μ) + (oneMinusLn2.lo + series(μ))
+        var ω0 = Double.nan
+        for search in settlingSearches {
+            let run = settlingNewton(start: (1 / D) * search.start,
+                                     maximumSteps: search.maximumSteps, epsilon: ε, function, derivative)
+            ω0 = run.iterate
+            if run.converged { break }
         }
-        return x - log1p(x)
+        return ω0
+    }
+
+    /// SwiftUI's Newton run: steps x ← x − f(x)/f′(x) from `start`; the first two never stop it;
+    /// from the third on it stops at a step of at most ε and has converged when the step before was
+    /// at most ε·`settlingDivergenceFactor` (signed, as SwiftUI compares it). A non-finite iterate
+    /// fails at once; running out of steps counts as converged. Returns the last iterate either way.
+    @usableFromInline
+    internal static func settlingNewton(start: Double, maximumSteps: Int, epsilon ε: Double,
+                                        _ f: (Double) -> Double, _ fPrime: (Double) -> Double) -> (iterate: Double, converged: Bool) {
+        var x = start, previousStep = 0.0
+        for stepIndex in 1...maximumSteps {
+            let next = x - f(x) / fPrime(x)
+            if !next.isFinite { return (next, false) }
+            if stepIndex >= 3 && abs(next - x) <= ε {
+                return (next, previousStep <= ε * settlingDivergenceFactor)
+            }
+            previousStep = x - next
+            x = next
+        }
+        return (x, true)
     }
 }

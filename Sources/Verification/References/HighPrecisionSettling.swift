@@ -1,6 +1,6 @@
-// HighPrecisionSettling.swift — the roots of the equations `Spring(settlingDuration:dampingRatio:
-// epsilon:)` solves, in double-double: λD − ln(1 + λ) + ln ε = 0 for ζ < 1, and u − ln(1 + u) +
-// ln ε = 0 for ζ = 1 (u = ω0·D, the same equation with D = 1).
+// HighPrecisionSettling.swift — settling equations in double-double: the root of λD − ln(1 + λ) +
+// ln ε = 0 (with D = 1, u − ln(1 + u) + ln ε = 0, the critically damped unit motion's settle time
+// u = ω0·D), and, below, SwiftUI's rule for `Spring(settlingDuration:dampingRatio:epsilon:)`.
 //
 // Logarithms: Newton's method on e^y = 1 + t from the Double log1p, y ← y + (1 + t)·e^(−y) − 1,
 // twice (quadratic: 10⁻¹⁶ → 10⁻³²); ln ε likewise, on e^y = ε when ε ≤ 1/2. For |y| ≤ 1/4 the step is summed as t·e^(−y) + (e^(−y) − 1),
@@ -93,5 +93,69 @@ enum HighPrecisionSettling {
             if Swift.abs(step.hi) < 0x1p-106 * λ.hi { break }
         }
         return λ
+    }
+}
+
+// SwiftUI's rule for `Spring(settlingDuration:dampingRatio:epsilon:)`, as Respring
+// (github.com/ktiays/Respring) re-implements it and its tests compare with SwiftUI: Newton's method
+// on ε − (ζ/√(1 − ζ²))·e^(−ζDx) (ζ < 1) or (1 + Dx)·e^(−Dx) − ε (ζ = 1, the threshold negated for
+// x < 0), a first run from 5/D of at most 12 steps and, if it fails, one from 1/D of at most 20;
+// a run stops from its third step on at a step of at most ε, and has failed if the step before
+// exceeded 10⁵·ε or an iterate is not finite. Written here apart from the library: the same rule,
+// evaluated in double-double with the exact amplitude, start points and derivatives
+// (ζD·(ζ/√(1 − ζ²))·e^(−ζDx), and −D²x·e^(−Dx)), so it shares the rule and none of its roundings.
+extension HighPrecisionSettling {
+    /// √a for a ≥ 0: one Newton step on the Double root (2⁻⁵³ → ~2⁻¹⁰⁵ relative).
+    static func squareRoot(_ a: DoubleDouble) -> DoubleDouble {
+        guard a.hi > 0 else { return DoubleDouble(0) }
+        let s = DoubleDouble(a.hi.squareRoot())
+        return s + (a - s * s) / (DoubleDouble(2) * s)
+    }
+
+    /// e^x, or infinity past the Double range (whose double-double arithmetic then gives NaN, as a
+    /// diverging run does in Doubles), or 0 below it.
+    static func boundedExp(_ x: DoubleDouble) -> DoubleDouble {
+        if x.hi.isNaN { return x }
+        if x.hi > 709 { return DoubleDouble(hi: .infinity, lo: 0) }
+        if x.hi < -745 { return DoubleDouble(0) }
+        return exp(x)
+    }
+
+    /// The natural frequency SwiftUI's rule gives for the clamped D and ζ (NaN where it diverges).
+    static func settlingRule(duration D: Double, dampingRatio ζ: Double, epsilon ε: Double) -> DoubleDouble {
+        let d = DoubleDouble(D), z = DoubleDouble(ζ), e = DoubleDouble(ε)
+        let f: (DoubleDouble) -> (value: DoubleDouble, slope: DoubleDouble)
+        if ζ >= 1 {
+            f = { x in
+                let u = d * x, decay = boundedExp(-u)
+                return (decay * (u + DoubleDouble.one) - (x.hi < 0 ? -e : e), -(d * u) * decay)
+            }
+        } else {
+            let amplitude = z / squareRoot(DoubleDouble.one - z * z), rate = d * z
+            f = { x in
+                let envelope = amplitude * boundedExp(-(rate * x))
+                return (e - envelope, rate * envelope)
+            }
+        }
+        func run(start: Double, maximumSteps: Int) -> (iterate: DoubleDouble, converged: Bool) {
+            var x = DoubleDouble(start) / d, stepBefore = 0.0
+            for index in 1...maximumSteps {
+                let (value, slope) = f(x)
+                let next = x - value / slope
+                guard next.hi.isFinite, !next.lo.isNaN else { return (next, false) }
+                let step = (next - x).hi
+                if index >= 3 && Swift.abs(step) <= ε { return (next, stepBefore <= ε * 1e5) }
+                stepBefore = -step
+                x = next
+            }
+            return (x, true)
+        }
+        var result = DoubleDouble(.nan)
+        for (start, maximumSteps) in [(5.0, 12), (1.0, 20)] {
+            let attempt = run(start: start, maximumSteps: maximumSteps)
+            result = attempt.iterate
+            if attempt.converged { break }
+        }
+        return result
     }
 }
