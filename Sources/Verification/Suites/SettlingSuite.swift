@@ -182,7 +182,8 @@ enum SettlingSuite {
     /// or, where the rule ends below 0, λ = ω0 with no oscillation (SwiftUI's growing spring); NaN
     /// where it diverges. The cases: every finite pair Respring's tests compare with SwiftUI (among
     /// them (0, 0), (∞, 0), (−∞, −∞) and (∞, −∞), which SwiftUI answers with a NaN spring), the
-    /// clamps' edges, ε from 10⁻⁶ to 2, and 200 seeded (D, ζ, ε).
+    /// clamps' edges, ε from 10⁻⁶ to 2, three where only the second run (from 1/D) ends finite, and
+    /// 200 seeded (D, ζ, ε).
     static func settlingInitializerCheck() throws -> CheckReport {
         var stats = ErrorStatistics()
         var cases: [(D: Double, ζ: Double, ε: Double)] = [
@@ -191,6 +192,9 @@ enum SettlingSuite {
             (0, 0, 0.001), (.infinity, 0, 0.001), (-.infinity, -.infinity, 0.001), (.infinity, -.infinity, 0.001),
             (0.25, 1, 0.001), (10, 1, 0.001), (0.01, 1, 0.001), (10, 0.99, 0.001), (0.01, 0.05, 0.001), (10, 0.0005, 0.001),
             (1, 0.5, 0.5), (0.5, 1, 0.5), (1, 0.5, 2), (3, 0.2, 1e-6), (0.7, 1 - 1e-9, 0.01),
+            // ζ = 1 with ε near 0.2: the run from 5/D ends in NaN, the one from 1/D gives the result.
+            (0.8206780520801434, 1, 0.20618082415258182), (6.2972694429006175, 1, 0.2085190984196106),
+            (0.25015139211734083, 1, 0.20781905055495253),
         ]
         var random = SplitMix64(seed: 0x5e771e)
         for i in 0..<200 {
