@@ -25,7 +25,8 @@ enum AnimatorSuite {
 
     static let suite = VerificationSuite(name: name, summary: "the animator's chain vs the chain formula; .spring merges vs the rule evaluated by GSL") {
         configuration in
-        [try chainCheck(configuration), try mergeCheck(configuration, blend: false), try mergeCheck(configuration, blend: true),
+        [try chainCheck(configuration), try mergeCheck(configuration, .plain), try mergeCheck(configuration, .blended),
+         try mergeCheck(configuration, .sameInstant),
          try mergeIntoChainCheck(configuration), try mergeIntoRepeatCheck(configuration),
          try kindsCheck(), kindVelocityCheck(), mergeRuleCheck(), timeShiftCheck(), zeroIntervalVelocityCheck()]
     }
@@ -68,20 +69,58 @@ enum AnimatorSuite {
                                                 yLabel: "value", x: xs, y: ys)])
     }
 
-    /// `.spring`s merged at two mid-flight changes (0 → 100, → 30 at 0.3 s, → 80 at 0.55 s), frames
-    /// at 60 Hz, against the rule: at a change the state is advanced to the change time toward the
-    /// *old* target, the clock restarts there, and the steps go toward the new one. With `blend`,
-    /// the responses differ (0.5 → 0.3 → 0.8, blendDuration 0.4) and the rule's stiffness follows
-    /// the smoothstep response blend frame by frame: r = r_new + (r_old − r_new)·(1 − p²(3 − 2p)).
-    static func mergeCheck(_ configuration: VerificationConfiguration, blend: Bool) throws -> CheckReport {
-        let ζ = 0.7, blendDuration = blend ? 0.4 : 0
-        let changes: [(time: Double, target: Double, response: Double)] =
-            blend ? [(0.3, 30, 0.3), (0.55, 80, 0.8)] : [(0.3, 30, 0.5), (0.55, 80, 0.5)]
-        let from = 0.0, first = 100.0, firstResponse = 0.5
+    /// The merge scenarios: the first spring's response and blend duration, then the changes.
+    enum MergeCase {
+        /// 0 → 100, → 30 at 0.3 s, → 80 at 0.55 s, one response (0.5), no blend.
+        case plain
+        /// The same changes with responses 0.5 → 0.3 → 0.8, each spring's blendDuration 0.4.
+        case blended
+        /// 0 → 100 (response 0.5, no blend), then two changes in one instant at 0.3 s: → 30 by a spring
+        /// of response 0.3 without a blend, → 60 by one of response 0.8 with blendDuration 0.4. The
+        /// second merge blends from the response in effect of the spring it replaces, which has no
+        /// blend of its own: its own response 0.3, even at the instant of its own merge (where a blend
+        /// progress (t − blendStart)/blendDuration would be 0/0).
+        case sameInstant
+
+        var label: String {
+            switch self {
+            case .plain: ".spring merges vs the rule (old target up to the change)"
+            case .blended: ".spring merges with a response blend vs the rule (smoothstep)"
+            case .sameInstant: ".spring merged twice in one instant, the first without a blend, vs the rule"
+            }
+        }
+        var location: String {
+            switch self {
+            case .plain: "merges"
+            case .blended: "blended merges"
+            case .sameInstant: "two merges in one instant"
+            }
+        }
+        var first: (response: Double, blendDuration: Double) { self == .blended ? (0.5, 0.4) : (0.5, 0) }
+        var changes: [(time: Double, target: Double, response: Double, blendDuration: Double)] {
+            switch self {
+            case .plain: [(0.3, 30, 0.5, 0), (0.55, 80, 0.5, 0)]
+            case .blended: [(0.3, 30, 0.3, 0.4), (0.55, 80, 0.8, 0.4)]
+            case .sameInstant: [(0.3, 30, 0.3, 0), (0.3, 60, 0.8, 0.4)]
+            }
+        }
+    }
+
+    /// `.spring`s merged at mid-flight changes (`MergeCase`), frames at 60 Hz, against the rule: at a
+    /// change the state is advanced to the change time toward the *old* target, the clock restarts
+    /// there, and the steps go toward the new one. Where the responses differ the rule's stiffness
+    /// follows the running spring's smoothstep response blend frame by frame: r = r_new + (r_old −
+    /// r_new)·(1 − p²(3 − 2p)), r_old the response in effect of the spring replaced (its own response
+    /// when it has no blend).
+    static func mergeCheck(_ configuration: VerificationConfiguration, _ mergeCase: MergeCase) throws -> CheckReport {
+        let ζ = 0.7
+        let changes = mergeCase.changes
+        let from = 0.0, first = 100.0
         var animator = configuration.animator.make(from)
-        animator.setValue(first, animation: configuration.fluidSpring(firstResponse, ζ, blendDuration), at: 0)
+        animator.setValue(first, animation: configuration.fluidSpring(mergeCase.first.response, ζ, mergeCase.first.blendDuration), at: 0)
         var state = FixedStepSpringReference.State(), clock = 0.0, interval = first - from
-        var response = firstResponse, blendStart = 0.0, blendInterval = 0.0
+        var response = mergeCase.first.response, blendDuration = mergeCase.first.blendDuration
+        var blendStart = 0.0, blendInterval = 0.0
         func effectiveResponse(_ time: Double) -> Double {
             guard blendDuration > 0, blendInterval != 0 else { return response }
             let p = Swift.min(Swift.max((time - blendStart) / blendDuration, 0), 1)
@@ -98,12 +137,13 @@ enum AnimatorSuite {
             let time = Double(frameIndex) / 60
             while next < changes.count, changes[next].time <= time {
                 let change = changes[next]
-                animator.setValue(change.target, animation: configuration.fluidSpring(change.response, ζ, blendDuration),
+                animator.setValue(change.target, animation: configuration.fluidSpring(change.response, ζ, change.blendDuration),
                                   at: change.time)
                 let (steps, _) = FixedStepSpringReference.stepCount(from: clock, to: change.time)
                 state = try rule(change.time).advance(state, toward: interval, steps: steps)
                 blendInterval = effectiveResponse(change.time) - change.response
                 response = change.response
+                blendDuration = change.blendDuration
                 blendStart = change.time
                 clock = change.time
                 interval = change.target - from
@@ -114,10 +154,10 @@ enum AnimatorSuite {
             clock = reached
             let frame = animator.frame(at: time)
             guard animator.isAnimating else { break }  // at rest: the model, no longer the rule
-            stats.add(frame.value, from + state.position, scale: 100, location: WorstCase(blend ? "blended merges" : "merges", time: time))
+            stats.add(frame.value, from + state.position, scale: 100, location: WorstCase(mergeCase.location, time: time))
             xs.append(time); ys.append(frame.value - from - state.position)
         }
-        let label = blend ? ".spring merges with a response blend vs the rule (smoothstep)" : ".spring merges vs the rule (old target up to the change)"
+        let label = mergeCase.label
         return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference, source: mergeSource, implementation: "Animator",
                           quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: mergeTolerance,
                           detail: "max \(short(stats.maxRelative)) of the distance over \(stats.count) frames",
