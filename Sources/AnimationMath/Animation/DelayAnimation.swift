@@ -33,7 +33,7 @@
     }
 
     /// `animate`, then `velocity` when asked: the base's own combined step at the delayed time.
-    @inlinable
+    @inlinable @inline(__always)
     func animateThenVelocity<V: VectorArithmetic>(
         value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
     ) -> (value: V, velocity: V?)? {

@@ -78,8 +78,9 @@ import Darwin
             + "damping: \(animationDescription(damping)), initialVelocity: \(animationDescription(initialVelocity)))"
     }
 
-    /// Unit progress s(t), its rate s′(t), and whether the motion has settled at t.
-    @inlinable
+    /// Unit progress s(t), its rate s′(t), and whether the motion has settled at t. Inlined into
+    /// the animation's steps, which run every frame: its result would otherwise go through memory.
+    @inlinable @inline(__always)
     package func progress(at time: Double) -> (value: Double, velocity: Double, isSettled: Bool) {
         let t = Swift.max(time, 0)
         let v0 = initialVelocity

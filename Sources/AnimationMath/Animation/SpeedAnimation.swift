@@ -29,7 +29,7 @@
     }
 
     /// `animate`, then `velocity` when asked: the base's own combined step at the sped-up time.
-    @inlinable
+    @inlinable @inline(__always)
     func animateThenVelocity<V: VectorArithmetic>(
         value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
     ) -> (value: V, velocity: V?)? {

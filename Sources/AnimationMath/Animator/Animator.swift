@@ -274,16 +274,26 @@ public struct Animator<Value: VectorArithmetic> {
     /// - Complexity: O(1) amortised, plus O(pending completions) when a merge fires completions.
     @inlinable
     public mutating func setValue(_ newValue: Value, transaction: Transaction, at time: Double) {
+        setValue(newValue, animation: transaction.effectiveAnimation, completion: transaction.completion, at: time)
+    }
+
+    /// Sets the model value with `animation` (or none), at `time`: `withAnimation(animation) { value = newValue }`.
+    /// The same as a transaction with this animation and completion, without building one (a
+    /// `Transaction` carries a dictionary of custom values, which a change would create and destroy).
+    @inlinable
+    public mutating func setValue(
+        _ newValue: Value, animation: Animation?, completion: AnimationCompletion? = nil, at time: Double
+    ) {
         let time = clamp(time)
         guard newValue != model else {
-            fireImmediately(transaction.completion, at: time)
+            fireImmediately(completion, at: time)
             return
         }
         let change = newValue - model
         model = newValue
-        guard let animation = transaction.effectiveAnimation else {
+        guard let animation else {
             updateRunOrigin()
-            fireImmediately(transaction.completion, at: time)
+            fireImmediately(completion, at: time)
             return
         }
         runInterval += change
@@ -324,18 +334,10 @@ public struct Animator<Value: VectorArithmetic> {
             chain.reserveCapacity(Self.reservedChainCapacity(startingWith: animation))
             chain.append(makeEntry(animation: animation, start: time, serial: serial))
         }
-        if let completion = transaction.completion {
+        if let completion {
             if pending.capacity < Self.reservedChainCapacity { pending.reserveCapacity(Self.reservedChainCapacity) }
             pending.append(PendingCompletion(completion: completion, serial: serial))
         }
-    }
-
-    /// Sets the model value with `animation` (or none), at `time`: `withAnimation(animation) { value = newValue }`.
-    @inlinable
-    public mutating func setValue(
-        _ newValue: Value, animation: Animation?, completion: AnimationCompletion? = nil, at time: Double
-    ) {
-        setValue(newValue, transaction: Transaction(animation: animation, completion: completion), at: time)
     }
 
     // MARK: Frames
@@ -440,22 +442,18 @@ public struct Animator<Value: VectorArithmetic> {
 
     /// Steps the chain's entries from `walk.index` on, each on what the older ones left of its
     /// target, carrying the velocity by the chain rule (see Velocity in the type's documentation).
-    /// The entries after the head are walked through one buffer pointer: one uniqueness check of the
-    /// tail per walk instead of one per entry access (a local function, which inlines here, where a
-    /// closure literal is not inlined and its call costs more than it saves).
+    /// The tail's entries are stepped in place through the array's subscript, a uniqueness check
+    /// each: chains are rarely longer than two, and handing the walk to
+    /// `withUnsafeMutableBufferPointer` instead (one check per walk) costs a closure call that is
+    /// not inlined.
     @inlinable @inline(__always)
     static func walk(_ chain: inout Chain, _ walk: inout ChainWalk, at time: Double) -> ChainPause {
         if walk.index == 0, let pause = step(&chain.head!, &walk, at: time) { return pause }
         let count = chain.count
-        guard walk.index < count else { return .end }
-        @inline(__always)
-        func walkTail(_ tail: inout UnsafeMutableBufferPointer<Entry>) -> ChainPause {
-            while walk.index < count {
-                if let pause = step(&tail[walk.index - 1], &walk, at: time) { return pause }
-            }
-            return .end
+        while walk.index < count {
+            if let pause = step(&chain.tail[walk.index - 1], &walk, at: time) { return pause }
         }
-        return chain.tail.withUnsafeMutableBufferPointer(walkTail)
+        return .end
     }
 
     /// Steps `entry`, the chain's entry at `walk.index`, and moves the walk past it; returns why the
@@ -591,6 +589,8 @@ public struct Animator<Value: VectorArithmetic> {
     /// Fires and removes the pending completions matching `predicate`, in order, compacting in place.
     @inlinable
     mutating func fire(where predicate: (PendingCompletion) -> Bool, at time: Double) {
+        // Most runs carry no completion: then the compaction below would still cost a call.
+        guard !pending.isEmpty else { return }
         var kept = 0
         for index in pending.indices {
             let item = pending[index]

@@ -108,11 +108,12 @@ extension Animator {
             head!.hasNewer = !tail.isEmpty
         }
 
-        /// Removes every entry, keeping the tail's capacity.
+        /// Removes every entry, keeping the tail's capacity (a run that ended alone, most runs, leaves
+        /// the tail empty: no call to clear it).
         @inlinable
         mutating func removeAll() {
             head = nil
-            tail.removeAll(keepingCapacity: true)
+            if !tail.isEmpty { tail.removeAll(keepingCapacity: true) }
         }
     }
 }
