@@ -131,7 +131,7 @@ import Darwin
 
     /// `animate`, then `velocity` when asked: the same numbers from one `progress(at:)` (one exp,
     /// sin and cos instead of two).
-    @inlinable
+    @inlinable @inline(__always)
     func animateThenVelocity<V: VectorArithmetic>(
         value: V, time: Double, context: inout AnimationContext<V>, wantsVelocity: Bool
     ) -> (value: V, velocity: V?)? {
