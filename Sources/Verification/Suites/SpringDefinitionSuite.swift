@@ -47,6 +47,7 @@ enum SpringDefinitionSuite {
     ) { configuration in
         [
             parametersCheck(),
+            overDampingClampCheck(),
             regimeEdgeCheck(),
             try valueAndVelocityCheck(),
             try growingCheck(),
@@ -86,6 +87,35 @@ enum SpringDefinitionSuite {
         }
         return gatedCheck(CheckSubject(suite: name, name: "ω0, λ, ω, ζ and the regime = their closed forms from (m, k, c)",
                                        kind: .reference, source: "the definitions ω0 = √(k/m), λ = c/2m, ζ = c/(2√(km)), ω = ω0√(1 − ζ²) (signed), the regime by ζ",
+                                       implementation: "Spring", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst, tolerance: closedFormTolerance)
+    }
+
+    /// `init(mass:stiffness:damping:)` with its default `allowOverDamping: false`: "such cases
+    /// [over-damping] should instead be treated as critically damped" (Apple's documentation of the
+    /// parameter). So ζ > 1 gives ζ = 1, ω = 0 and the regime `.criticallyDamped`, with ω0 = √(k/m)
+    /// kept (the stiffness: Hooke's documented reading, as Apple does not say which parameter gives
+    /// way); every other case (ζ ≤ 1, negative damping included: not over-damping) is the spring the
+    /// parameters define, as with `allowOverDamping: true`.
+    static func overDampingClampCheck() -> CheckReport {
+        var stats = ErrorStatistics()
+        for (m, k, c) in parameterCases + [(1, 100, 20.000001), (2, 50, 40)] {
+            let spring = Spring(mass: m, stiffness: k, damping: c)
+            let ω0 = (k / m).squareRoot()
+            let given = c / (2 * (k * m).squareRoot())
+            let ζ = given > 1 ? 1 : given
+            let ω = ζ * ζ < 1 ? ω0 * (1 - ζ * ζ).squareRoot() : ζ * ζ == 1 ? 0 : -ω0 * (ζ * ζ - 1).squareRoot()
+            let label = "m \(m), k \(k), c \(c) (ζ \(short(given)))"
+            stats.add(spring.naturalFrequency, ω0, scale: ω0, location: WorstCase("\(label): naturalFrequency"))
+            stats.add(spring.angularFrequency, ω, scale: ω0, location: WorstCase("\(label): angularFrequency"))
+            stats.add(spring.dampingRatio, ζ, scale: Swift.max(1, Swift.abs(ζ)), location: WorstCase("\(label): dampingRatio"))
+            let regime: Spring.Regime = ζ < 0 ? .negativeDamping : ζ == 0 ? .undamped : ζ < 1 ? .underdamped
+                : ζ == 1 ? .criticallyDamped : .overdamped
+            stats.add(spring.regime == regime ? 0 : .nan, 0, scale: 1,
+                      location: WorstCase("\(label): regime \(spring.regime.rawValue), documented \(regime.rawValue)"))
+        }
+        return gatedCheck(CheckSubject(suite: name, name: "allowOverDamping false: damping above critical is critical damping (ζ 1, ω 0), the rest as given",
+                                       kind: .reference, source: "Apple's documentation of Spring.init(mass:stiffness:damping:allowOverDamping:) (false: over-damping treated as critically damped); the closed forms of parametersCheck",
                                        implementation: "Spring", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: closedFormTolerance)
     }
