@@ -106,8 +106,10 @@ enum IdentitySuite {
             (.spring(response: 0.5, dampingFraction: 0.825), "spring(response: 0.5, dampingFraction: 0.825, blendDuration: 0)"),
             (.interpolatingSpring(stiffness: 100, damping: 10, initialVelocity: -2.5),
              "interpolatingSpring(mass: 1, stiffness: 100, damping: 10, initialVelocity: -2.5)"),
-            // From 1e15 on an integral number prints in Swift's own form, which reads back too.
+            // From 1e15 on an integral number prints in Swift's own form, which reads back too;
+            // the largest integral Double below it still prints without a fraction.
             (base.delay(1e15).speed(2), "linear(duration: 0.30000000000000004).delay(\(1e15)).speed(2)"),
+            (base.delay(999_999_999_999_999), "linear(duration: 0.30000000000000004).delay(999999999999999)"),
             (base.repeatCount(3, autoreverses: false), "linear(duration: 0.30000000000000004).repeatCount(3, autoreverses: false)"),
             (base.repeatForever(), "linear(duration: 0.30000000000000004).repeatForever(autoreverses: true)"),
             (base.logicallyComplete(after: 0.5), "linear(duration: 0.30000000000000004).logicallyComplete(after: 0.5)"),

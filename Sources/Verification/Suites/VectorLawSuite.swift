@@ -22,7 +22,7 @@ enum VectorLawSuite {
 
     static let samplerSource = "SwiftUI's VelocitySampler figures, as OpenSwiftUI's dual tests record them from SwiftUI "
         + "(one sample 0; (1, 1)(1.1, 2) 10; (1, 1)(2, 2)(3, 4) 1.25; (1, 1)(2, 2)(4, 4) 1; (1, 1)(1, 3)(2, 4) 1); "
-        + "the three-sample window is unverified beyond these"
+        + "the three-sample window is unverified beyond these; the replacement rule's boundary as VelocitySampler documents it"
 
     static let suite = VerificationSuite(name: name, summary: "VectorArithmetic = component arithmetic; animatableData; VelocitySampler figures") { _ in
         [componentCheck(), samplerCheck(), accessCheck()]
@@ -128,6 +128,11 @@ enum VectorLawSuite {
         var sampler = VelocitySampler<Double>()
         for (time, value) in [(1.0, 1.0), (2.0, 3.0), (1.5, 100.0)] { sampler.addSample(value, time: time) }
         stats.add(sampler.velocity, 2, scale: 1, location: WorstCase("an earlier sample ignored"))
+        // The documented replacement rule at its boundary: a sample exactly ulpOfOne after the
+        // newest is a new one (only one less than that apart replaces it): slope ulp/ulp = 1.
+        var boundary = VelocitySampler<Double>()
+        for (time, value) in [(0.0, 0.0), (Double.ulpOfOne, Double.ulpOfOne)] { boundary.addSample(value, time: time) }
+        stats.add(boundary.velocity, 1, scale: 1, location: WorstCase("samples exactly ulpOfOne apart"))
         return gatedCheck(CheckSubject(suite: name, name: "VelocitySampler = SwiftUI's sampler figures", kind: .reference, source: samplerSource,
                           implementation: "VelocitySampler", quickSet: true), metrics: stats.metrics(), worst: stats.worst,
                           tolerance: samplerTolerance)
