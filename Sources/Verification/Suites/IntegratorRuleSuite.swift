@@ -66,7 +66,8 @@ enum IntegratorRuleSuite {
 
     /// Position and velocity at the given frame times (with `gaps`: frames at 60 Hz for 0.3 s, then a
     /// jump of 1.7 s, which restarts the clock, a jump of 0.9 s, which does not, 60 Hz again, a jump
-    /// of 1.05 s, which restarts it, and 60 Hz).
+    /// of 1.05 s, which restarts it, 60 Hz, a frame exactly 1 s after the integration clock, which
+    /// does not — the gap must exceed 1 s — and 60 Hz).
     static func trajectoryCheck(_ configuration: VerificationConfiguration, gaps: Bool) throws -> CheckReport {
         var stats = ErrorStatistics()
         let delta = 100.0
@@ -77,6 +78,9 @@ enum IntegratorRuleSuite {
             // A gap of 1.05 s, just past the threshold (less the step's overshoot of the last frame,
             // under 1/300 s): it restarts the clock.
             frames += [4.15] + (1...6).map { 4.15 + Double($0) / 60 }
+            // Then a frame exactly 1 s after the clock (NaN stands for it: the clock is known only
+            // as the run goes; clock + 1 is exact in its binade) and three at 60 Hz after it.
+            frames += [.nan] + (1...3).map { -Double($0) / 60 }
         }
         // Animation.default runs the same rule as spring(response: 0.55, dampingFraction: 1) (Apple's
         // documented figures; PresetSuite checks them): its own trajectory is checked here too.
@@ -87,8 +91,11 @@ enum IntegratorRuleSuite {
             let rule = FixedStepSpringReference(stiffness: FixedStepSpringReference.stiffness(response: response),
                                                 dampingRatio: gaps ? Swift.min(ζ, 0.3) : ζ)
             let omega = rule.stiffness.squareRoot()
-            var state = FixedStepSpringReference.State(), clock = 0.0
-            for t in frames {
+            var state = FixedStepSpringReference.State(), clock = 0.0, exactGapFrame = 0.0
+            for frame in frames {
+                // NaN: exactly 1 s after the clock; −k/60: k frames at 60 Hz after that one.
+                let t = frame.isNaN ? clock + FixedStepSpringReference.restartGap : frame < 0 ? exactGapFrame - frame : frame
+                if frame.isNaN { exactGapFrame = t }
                 let (steps, reached) = FixedStepSpringReference.stepCount(from: clock, to: t)
                 state = try rule.advance(state, toward: delta, steps: steps)
                 clock = reached
@@ -104,7 +111,7 @@ enum IntegratorRuleSuite {
                 stats.add(v, state.velocity, scale: delta * omega, location: location)
             }
         }
-        let label = gaps ? "after a gap > 1 s the clock restarts at t − 1/60 (not after 0.9 s)"
+        let label = gaps ? "after a gap > 1 s the clock restarts at t − 1/60 (not after 0.9 s, nor after exactly 1 s)"
                          : "velocity and position = the rule's state, below and above the stiffness cap"
         return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference, source: source, implementation: "Animation.spring",
                           quickSet: true), metrics: stats.metrics(), worst: stats.worst, tolerance: stateTolerance)
