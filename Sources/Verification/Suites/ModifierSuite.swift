@@ -19,6 +19,7 @@ enum ModifierSuite {
         [timeTransformCheck(configuration), mergeTimeMapCheck(configuration), delayVelocityCheck(configuration), repeatCheck(configuration, count: 3, autoreverses: true),
          repeatCheck(configuration, count: 3, autoreverses: true, baseWritesContext: true),
          repeatCheck(configuration, count: 3, autoreverses: true, springMergesIntoContext: true),
+         springInRepeatContextCheck(configuration),
          repeatCheck(configuration, count: 2, autoreverses: false), repeatVelocityCheck(configuration),
          repeatVelocityCheck(configuration, baseWritesContext: true), repeatForeverCheck(configuration), logicallyCompleteCheck()]
     }
@@ -186,6 +187,41 @@ enum ModifierSuite {
         return gatedCheck(CheckSubject(suite: name, name: label, kind: .reference, source: CheckSource.handTimeline, implementation: "RepeatAnimation", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: timelineTolerance,
                           detail: "passes: \(directions.joined(separator: ", ")); max error \(short(stats.maxRelative)) of Δ")
+    }
+
+    /// A `.spring` that merges with a real response blend (over a `.spring` of another response)
+    /// into a context where a repeat keeps its pass inline, with no merge before it, and then runs
+    /// there: the blend takes the slot the two share and the pass moves to the keyed state
+    /// (AnimationContext.setFluidSpringBlend), so the spring must run exactly as the same merge and
+    /// frames in a context of its own — bit for bit, the same operations on the same numbers. The
+    /// other run is the library again, so this is a consistency check; the repeat's own timeline
+    /// around such merges is `repeatCheck`'s.
+    static func springInRepeatContextCheck(_ configuration: VerificationConfiguration) -> CheckReport {
+        let delta = 80.0, h = 1.0 / 60
+        let repeated = configuration.repeatCount(base, 3, true)
+        let spring = Animation.spring(response: 0.3, dampingFraction: 0.8, blendDuration: 0.5)
+        let previous = Animation.spring(response: 0.6, dampingFraction: 0.8)
+        var shared = AnimationContext<Double>(), own = AnimationContext<Double>()
+        var t = 0.0
+        for _ in 0..<10 {
+            _ = repeated.animate(value: delta, time: t, context: &shared)
+            t += h
+        }
+        _ = spring.shouldMerge(previous: previous, value: delta, time: t, context: &shared)
+        _ = spring.shouldMerge(previous: previous, value: delta, time: t, context: &own)
+        var stats = ErrorStatistics()
+        for _ in 0..<45 {  // 0.75 s: through the 0.5 s blend and past it
+            t += h
+            let inShared = spring.animate(value: 2 * delta, time: t, context: &shared)
+            let alone = spring.animate(value: 2 * delta, time: t, context: &own)
+            stats.require(inShared == alone, WorstCase("\(String(describing: inShared)) in the repeat's context, \(String(describing: alone)) in its own", time: t))
+        }
+        return gatedCheck(CheckSubject(suite: name, name: ".spring blending after a merge into a repeat's context = the same spring in a context of its own",
+                          kind: .consistency, source: CheckSource.library + ": the same merge and frames in a fresh AnimationContext",
+                          implementation: "AnimationContext (the slot a repeat's pass shares with a .spring's blend)", quickSet: true),
+                          metrics: stats.metrics(), worst: stats.worst,
+                          tolerance: Tolerance(name: "sameFrames", metric: "maxAbsError", value: 0,
+                                               reason: "the same operations on the same numbers: any difference is a fault"))
     }
 
     /// The animator's velocity through a repeat of a linear ramp (constant speed Δ/d, Apple's
