@@ -112,6 +112,19 @@ enum AnimatorSuite {
     /// follows the running spring's smoothstep response blend frame by frame: r = r_new + (r_old −
     /// r_new)·(1 − p²(3 − 2p)), r_old the response in effect of the spring replaced (its own response
     /// when it has no blend).
+    /// The response at `time` of a blend toward `response` from `response + interval`, over
+    /// `duration` from `start`: the smoothstep with its progress clamped to [0, 1] (MergeAndChain.md).
+    static func blendedResponse(_ response: Double, interval: Double, start: Double, duration: Double, at time: Double) -> Double {
+        let p = Swift.min(Swift.max((time - start) / duration, 0), 1)
+        return response + interval * (1 - p * p * (3 - 2 * p))
+    }
+
+    /// The 1/300 s rule for a `.spring` of this response: stiffness (2π/response)², capped.
+    static func rule(response: Double, ζ: Double) -> FixedStepSpringReference {
+        let frequency = 2 * Double.pi / response
+        return FixedStepSpringReference(stiffness: Swift.min(frequency * frequency, FixedStepSpringReference.stiffnessCap), dampingRatio: ζ)
+    }
+
     static func mergeCheck(_ configuration: VerificationConfiguration, _ mergeCase: MergeCase) throws -> CheckReport {
         let ζ = 0.7
         let changes = mergeCase.changes
@@ -123,13 +136,9 @@ enum AnimatorSuite {
         var blendStart = 0.0, blendInterval = 0.0
         func effectiveResponse(_ time: Double) -> Double {
             guard blendDuration > 0, blendInterval != 0 else { return response }
-            let p = Swift.min(Swift.max((time - blendStart) / blendDuration, 0), 1)
-            return response + blendInterval * (1 - p * p * (3 - 2 * p))
+            return blendedResponse(response, interval: blendInterval, start: blendStart, duration: blendDuration, at: time)
         }
-        func rule(_ time: Double) -> FixedStepSpringReference {
-            let frequency = 2 * Double.pi / effectiveResponse(time)
-            return FixedStepSpringReference(stiffness: Swift.min(frequency * frequency, 45_000), dampingRatio: ζ)
-        }
+        func rule(_ time: Double) -> FixedStepSpringReference { Self.rule(response: effectiveResponse(time), ζ: ζ) }
         var stats = ErrorStatistics()
         var next = 0
         var xs: [Double] = [], ys: [Double] = []
@@ -176,9 +185,7 @@ enum AnimatorSuite {
         var animator = configuration.animator.make(0)
         animator.setValue(first, animation: .linear(duration: 1), at: 0)
         func older(_ t: Double) -> Double { first * Swift.min(t, 1) }
-        let frequency = 2 * Double.pi / response
-        let rule = FixedStepSpringReference(stiffness: Swift.min(frequency * frequency, FixedStepSpringReference.stiffnessCap),
-                                            dampingRatio: ζ)
+        let rule = Self.rule(response: response, ζ: ζ)
         var state = FixedStepSpringReference.State(), clock = 0.0
         var lastOlder = 0.0, merged = false, chained = false
         var stats = ErrorStatistics()
@@ -242,14 +249,9 @@ enum AnimatorSuite {
         }
         let blendInterval = firstChange.response - secondChange.response
         func rule(_ time: Double) -> FixedStepSpringReference {
-            var response = firstChange.response
-            if time >= secondChange.time {
-                let p = Swift.min(Swift.max((time - secondChange.time) / blendDuration, 0), 1)
-                response = secondChange.response + blendInterval * (1 - p * p * (3 - 2 * p))
-            }
-            let frequency = 2 * Double.pi / response
-            return FixedStepSpringReference(stiffness: Swift.min(frequency * frequency, FixedStepSpringReference.stiffnessCap),
-                                            dampingRatio: ζ)
+            Self.rule(response: time < secondChange.time ? firstChange.response
+                          : blendedResponse(secondChange.response, interval: blendInterval, start: secondChange.time,
+                                            duration: blendDuration, at: time), ζ: ζ)
         }
         var state = FixedStepSpringReference.State(), clock = 0.0, interval = firstChange.target, next = 0
         var stats = ErrorStatistics()

@@ -73,14 +73,13 @@ enum SpringDefinitionSuite {
             let ω0 = (k / m).squareRoot()
             let λ = c / (2 * m)
             let ζ = c / (2 * (k * m).squareRoot())
-            let ω = ζ * ζ < 1 ? ω0 * (1 - ζ * ζ).squareRoot() : ζ * ζ == 1 ? 0 : -ω0 * (ζ * ζ - 1).squareRoot()
+            let ω = closedFormAngularFrequency(ω0: ω0, ζ: ζ)
             let label = "m \(m), k \(k), c \(c)"
             stats.add(spring.naturalFrequency, ω0, scale: ω0, location: WorstCase("\(label): naturalFrequency"))
             stats.add(spring.decayConstant, λ, scale: ω0, location: WorstCase("\(label): decayConstant"))
             stats.add(spring.angularFrequency, ω, scale: ω0, location: WorstCase("\(label): angularFrequency"))
             stats.add(spring.dampingRatio, ζ, scale: Swift.max(1, Swift.abs(ζ)), location: WorstCase("\(label): dampingRatio"))
-            let regime: Spring.Regime = ζ < 0 ? .negativeDamping : ζ == 0 ? .undamped : ζ < 1 ? .underdamped
-                : ζ == 1 ? .criticallyDamped : .overdamped
+            let regime = regimeByDampingRatio(ζ)
             // A wrong regime is an infinite error.
             stats.add(spring.regime == regime ? 0 : .nan, 0, scale: 1,
                       location: WorstCase("\(label): regime \(spring.regime.rawValue), ζ = \(ζ) is \(regime.rawValue)"))
@@ -89,6 +88,16 @@ enum SpringDefinitionSuite {
                                        kind: .reference, source: "the definitions ω0 = √(k/m), λ = c/2m, ζ = c/(2√(km)), ω = ω0√(1 − ζ²) (signed), the regime by ζ",
                                        implementation: "Spring", quickSet: true),
                           metrics: stats.metrics(), worst: stats.worst, tolerance: closedFormTolerance)
+    }
+
+    /// ω by its definition, signed: ω0√(1 − ζ²) below critical, 0 at it, −ω0√(ζ² − 1) above.
+    static func closedFormAngularFrequency(ω0: Double, ζ: Double) -> Double {
+        ζ * ζ < 1 ? ω0 * (1 - ζ * ζ).squareRoot() : ζ * ζ == 1 ? 0 : -ω0 * (ζ * ζ - 1).squareRoot()
+    }
+
+    /// The regime ζ names: < 0 negative damping, 0 undamped, (0, 1) under, 1 critical, > 1 over.
+    static func regimeByDampingRatio(_ ζ: Double) -> Spring.Regime {
+        ζ < 0 ? .negativeDamping : ζ == 0 ? .undamped : ζ < 1 ? .underdamped : ζ == 1 ? .criticallyDamped : .overdamped
     }
 
     /// `init(mass:stiffness:damping:)` with its default `allowOverDamping: false`: "such cases
@@ -104,13 +113,12 @@ enum SpringDefinitionSuite {
             let ω0 = (k / m).squareRoot()
             let given = c / (2 * (k * m).squareRoot())
             let ζ = given > 1 ? 1 : given
-            let ω = ζ * ζ < 1 ? ω0 * (1 - ζ * ζ).squareRoot() : ζ * ζ == 1 ? 0 : -ω0 * (ζ * ζ - 1).squareRoot()
+            let ω = closedFormAngularFrequency(ω0: ω0, ζ: ζ)
             let label = "m \(m), k \(k), c \(c) (ζ \(short(given)))"
             stats.add(spring.naturalFrequency, ω0, scale: ω0, location: WorstCase("\(label): naturalFrequency"))
             stats.add(spring.angularFrequency, ω, scale: ω0, location: WorstCase("\(label): angularFrequency"))
             stats.add(spring.dampingRatio, ζ, scale: Swift.max(1, Swift.abs(ζ)), location: WorstCase("\(label): dampingRatio"))
-            let regime: Spring.Regime = ζ < 0 ? .negativeDamping : ζ == 0 ? .undamped : ζ < 1 ? .underdamped
-                : ζ == 1 ? .criticallyDamped : .overdamped
+            let regime = regimeByDampingRatio(ζ)
             stats.add(spring.regime == regime ? 0 : .nan, 0, scale: 1,
                       location: WorstCase("\(label): regime \(spring.regime.rawValue), documented \(regime.rawValue)"))
         }
